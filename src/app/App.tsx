@@ -1,0 +1,14 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from '@tanstack/react-router';
+import { router } from './router.ts';
+import { theme } from './theme.ts';
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-right" />
+      <RouterProvider router={router} />
+    </MantineProvider>
+  );
+}
