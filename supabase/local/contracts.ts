@@ -1,0 +1,80 @@
+/**
+ * The seams between the parts of the local Supabase stack (platform, /rest/v1, /auth/v1).
+ * Each part depends only on these types, so the parts can be built and tested separately.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** One result of a SQL statement, the same shape for PGlite and node-postgres. */
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  fields: { name: string; dataTypeID: number }[];
+  /** Rows inserted, updated or deleted by the statement (undefined for SELECT on some drivers). */
+  affectedRows?: number;
+}
+
+/** A connection inside one open transaction. */
+export interface Tx {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+}
+
+/**
+ * The database the stack runs on. `query` and `transaction` run as the database owner (a superuser
+ * on PGlite); request handlers must `set local role` inside a transaction before running user SQL.
+ * Errors thrown are the driver's Postgres errors: they carry `code` (SQLSTATE), `message`,
+ * `detail`, `hint` and `position` on both engines.
+ */
+export interface Db {
+  readonly engine: 'pglite' | 'postgres';
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** JWT claims as Supabase issues them; `role` selects the Postgres role of a request. */
+export interface JwtClaims {
+  role: string;
+  sub?: string;
+  aud?: string | string[];
+  exp?: number;
+  iat?: number;
+  iss?: string;
+  email?: string;
+  session_id?: string;
+  aal?: 'aal1' | 'aal2';
+  [claim: string]: unknown;
+}
+
+/** Thrown by `Keys.verify`: a token PostgREST/GoTrue would reject, with PostgREST's code. */
+export class JwtError extends Error {
+  constructor(
+    /** PGRST301 (malformed / bad signature / unsupported alg) or PGRST303 (claims invalid, e.g. expired). */
+    readonly code: 'PGRST301' | 'PGRST303',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'JwtError';
+  }
+}
+
+/** Key handling shared by /rest/v1 (verifies) and /auth/v1 (signs user tokens, publishes JWKS). */
+export interface Keys {
+  /** The anon and service_role API keys (HS256 JWTs like the Supabase CLI's local ones). */
+  readonly anonKey: string;
+  readonly serviceRoleKey: string;
+  /** Verifies an HS256 API key or an asymmetric user token (by `kid`); throws JwtError. */
+  verify(token: string): Promise<JwtClaims>;
+  /** Signs a user access token with the asymmetric key (ES256, with `kid`). */
+  signAccessToken(claims: JwtClaims): Promise<string>;
+  /** The public JSON Web Key Set served at /auth/v1/.well-known/jwks.json. */
+  jwks(): { keys: Record<string, unknown>[] };
+}
+
+/** A Node/connect-style handler; the mount prefix (/rest/v1, /auth/v1) is already stripped from req.url. */
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** What each service factory receives. `config` is supabase/config.toml parsed (snake_case keys as in the file). */
+export interface StackContext {
+  db: Db;
+  keys: Keys;
+  config: Record<string, unknown>;
+}
