@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// Runs against the production build served by `vite preview` (the service worker only works there).
+// E2E_PORT / E2E_OUTDIR let several builds be served side by side during development.
+const port = Number(process.env.E2E_PORT ?? 4173);
+const outDir = process.env.E2E_OUTDIR ?? 'dist';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking'],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `npx vite preview --port ${port} --strictPort --outDir ${outDir}`,
+    url: `http://127.0.0.1:${port}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    cwd: '../..',
+  },
+});
