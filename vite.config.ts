@@ -24,8 +24,17 @@ export default defineConfig({
       injectRegister: false,
       manifest,
       manifestFilename: 'manifest.webmanifest',
+      // The manifest's icons are already matched by globPatterns below; listing them twice would
+      // only duplicate precache entries.
+      includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2}'],
+        // App shell, every JS/CSS chunk (lazy routes too, so they open offline), fonts, icons,
+        // product images and the hero poster. The hero video (mp4/webm) is left out on purpose:
+        // offline the poster stands in (see sw/images.ts).
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,avif,jpg,jpeg,ico,woff,woff2}'],
+        // Icon sources (the PNGs are what is used) and anything large by mistake stay out.
+        globIgnores: ['icons/*.svg', '**/node_modules/**'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),

@@ -1,5 +1,8 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { createRootRoute } from '@tanstack/react-router';
+import { RootLayout } from '@/app/shell/RootLayout.tsx';
+import { NotFoundPage } from '@/app/shell/NotFoundPage.tsx';
 
 export const Route = createRootRoute({
-  component: Outlet,
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
 });

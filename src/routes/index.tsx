@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LandingPage } from '@/features/landing';
 
 export const Route = createFileRoute('/')({
-  component: () => <h1>GarageGuard</h1>,
+  component: LandingPage,
 });

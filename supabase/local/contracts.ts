@@ -15,6 +15,23 @@ export interface QueryResult<Row = Record<string, unknown>> {
 /** A connection inside one open transaction. */
 export interface Tx {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /**
+   * Runs several `;`-separated statements (no parameters) in ONE round trip over the simple query
+   * protocol and returns one result per statement. Inline values with `quoteLiteral`.
+   */
+  exec(sql: string): Promise<QueryResult[]>;
+}
+
+/**
+ * Per-request transaction settings. The adapter sends `begin [read only]` and every
+ * `set_config(name, value, true)` as ONE round trip before the callback runs, so a PostgREST-style
+ * request costs three round trips (settings, statement, commit). `role` is a valid name here
+ * (`set_config('role', 'authenticated', true)` is what PostgREST itself does).
+ */
+export interface RequestTxOptions {
+  readOnly?: boolean;
+  /** Ordered: e.g. { role, 'request.jwt.claims': json, 'request.method': 'GET', search_path }. */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -27,6 +44,10 @@ export interface Db {
   readonly engine: 'pglite' | 'postgres';
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** `transaction` with `begin [read only]` and settings applied in the same round trip as BEGIN. */
+  requestTransaction<T>(options: RequestTxOptions, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Multi-statement text outside a transaction (simple protocol, one round trip). */
+  exec(sql: string): Promise<QueryResult[]>;
   close(): Promise<void>;
 }
 

@@ -1,9 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
+import type { Stack, StackOptions } from './server.ts';
+
+type Next = (error?: unknown) => void;
+const PREFIXES = ['/rest/v1', '/auth/v1', '/mailbox'];
 
 /**
- * Mounts the local Supabase stack (/rest/v1, later /auth/v1) on the Vite dev and preview servers,
- * so the app's default Supabase URL is its own origin. Placeholder until the stack lands.
+ * Mounts the local Supabase stack (/rest/v1, /auth/v1, /mailbox) on the Vite dev and preview
+ * servers, so the app's default Supabase URL is its own origin. The stack (and its database) starts
+ * with `vite preview`, or on the first request to one of its paths under `vite`; never during
+ * `vite build`. DATABASE_URL selects
+ * PostgreSQL, as for `npm run stack`.
  */
-export function localSupabase(): Plugin {
-  return { name: 'local-supabase' };
+export function localSupabase(options: StackOptions = {}): Plugin {
+  let starting: Promise<Stack> | undefined;
+
+  const start = async (): Promise<Stack> => {
+    // Imported lazily: a build never loads PGlite or pg.
+    const { createStack } = await import('./server.ts');
+    const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+    return createStack({
+      ...options,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      log: options.log ?? ((line) => console.log(`[local-supabase] ${line}`)),
+    });
+  };
+
+  const middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => {
+    const url = req.url ?? '/';
+    if (!PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'))) return next();
+    starting ??= start();
+    starting.then(
+      (stack) => stack.handle(req, res, next),
+      (error: unknown) => {
+        console.error('[local-supabase] the stack failed to start:', error instanceof Error ? error.message : error);
+        // Let a later request try again (e.g. after fixing a migration).
+        starting = undefined;
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'The local Supabase stack failed to start; see the server log.' }));
+      },
+    );
+  };
+
+  const stop = async () => {
+    const current = starting;
+    starting = undefined;
+    if (current) await current.then((s) => s.close(), () => undefined);
+  };
+
+  return {
+    name: 'local-supabase',
+    configureServer(server) {
+      server.middlewares.use(middleware);
+      server.httpServer?.once('close', () => void stop());
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(middleware);
+      // Preview (`npm start`) boots the database right away so the first page load is not the one
+      // that waits for it. Dev stays lazy: Vitest also runs configureServer hooks.
+      starting ??= start();
+      starting.catch((error: unknown) => {
+        console.error('[local-supabase] the stack failed to start:', error instanceof Error ? error.message : error);
+        starting = undefined;
+      });
+      server.httpServer.once('close', () => void stop());
+    },
+  };
 }

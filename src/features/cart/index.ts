@@ -1,4 +1,4 @@
-// Public API of the cart feature. Placeholder signatures; the cart work implements them.
+// Public API of the cart feature. Other code imports from here only.
 export interface CartItem {
   /** Line key: the product id, plus the chosen variant when the product has variants. */
   id: string;
@@ -18,3 +18,10 @@ export interface CartProductInput {
   image: string;
   variant?: string;
 }
+
+export { CartProvider } from './CartProvider.tsx';
+export { useCart, type CartContextValue } from './context.ts';
+export { cartLineId } from './rules.ts';
+export { cartTotal, cartItemCount, orderTotals, formatPrice, TAX_RATE_PERCENT, type OrderTotals } from './totals.ts';
+// Screens are exported from './ui.ts', not here: App.tsx imports this file for the provider, and
+// re-exporting pages here would pull them (and their Mantine components) into first-paint JS.

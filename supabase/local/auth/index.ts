@@ -1,10 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler, StackContext } from '../contracts.ts';
+import { readAuthConfig } from './config.ts';
+import type { AuthCtx } from './context.ts';
+import { AuthError, header, sendError, sendJson } from './http.ts';
+import { createMailbox } from './mailbox.ts';
+import { RateLimiter } from './ratelimit.ts';
+import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './routes/admin.ts';
+import { challenge, enroll, unenroll, verify as verifyFactor } from './routes/factors.ts';
+import { settingsJson } from './routes/settings.ts';
+import { signup } from './routes/signup.ts';
+import { token } from './routes/token.ts';
+import { getUser, logout, updateUser } from './routes/user.ts';
+import { recover, verifyGet, verifyPost } from './routes/verify.ts';
 
-/** /auth/v1, GoTrue-compatible, and the local mailbox. Placeholder: the auth work replaces it. */
-export function createAuth(_ctx: StackContext): { handler: Handler; mailbox: Handler } {
-  const notFound: Handler = async (_req, res) => {
-    res.writeHead(404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ code: 404, error_code: 'not_found', msg: 'Not found' }));
+type Route = (ctx: AuthCtx, req: IncomingMessage, res: ServerResponse, id?: string) => Promise<void>;
+
+/** Paths Supabase's API gateway serves without an apikey (e-mail links, JWKS, health). */
+const OPEN = new Set(['GET /verify', 'GET /.well-known/jwks.json', 'GET /health']);
+
+function route(method: string, path: string): { fn: Route; id?: string } | null {
+  const key = `${method} ${path}`;
+  const fixed: Record<string, Route> = {
+    'GET /settings': async (c, _q, r) => sendJson(r, 200, settingsJson(c.cfg)),
+    'GET /health': async (_c, _q, r) => sendJson(r, 200, { version: 'local', name: 'GoTrue', description: 'GoTrue-compatible local auth server' }),
+    'GET /.well-known/jwks.json': async (c, _q, r) => sendJson(r, 200, c.keys.jwks(), { 'cache-control': 'public, max-age=600' }),
+    'POST /signup': signup,
+    'POST /token': token,
+    'GET /verify': verifyGet,
+    'POST /verify': verifyPost,
+    'POST /recover': recover,
+    'GET /user': getUser,
+    'PUT /user': updateUser,
+    'POST /logout': logout,
+    'POST /factors': enroll,
+    'POST /admin/users': createUser,
+    'GET /admin/users': listUsers,
   };
-  return { handler: notFound, mailbox: notFound };
+  if (fixed[key]) return { fn: fixed[key] };
+  let m = /^\/factors\/([^/]+)\/(challenge|verify)$/.exec(path);
+  if (m && method === 'POST') return { fn: m[2] === 'challenge' ? challenge : verifyFactor, id: m[1] };
+  m = /^\/factors\/([^/]+)$/.exec(path);
+  if (m && method === 'DELETE') return { fn: unenroll, id: m[1] };
+  m = /^\/admin\/users\/([^/]+)$/.exec(path);
+  if (m) {
+    const fn = ({ GET: getUserById, PUT: updateUserById, DELETE: deleteUserById } as Record<string, Route>)[method];
+    if (fn) return { fn, id: m[1] };
+  }
+  return null;
+}
+
+/** Like Supabase's gateway (Kong): every other path needs the anon or service_role key. */
+async function checkApiKey(ctx: AuthCtx, req: IncomingMessage, url: URL, res: ServerResponse): Promise<boolean> {
+  const key = header(req, 'apikey') ?? url.searchParams.get('apikey');
+  if (!key) {
+    sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+    return false;
+  }
+  try {
+    const claims = await ctx.keys.verify(key);
+    if (claims.role === 'anon' || claims.role === 'service_role') return true;
+  } catch {
+    /* fall through */
+  }
+  sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+  return false;
+}
+
+/** /auth/v1, GoTrue-compatible, and the local mailbox. */
+export function createAuth(stack: StackContext): { handler: Handler; mailbox: Handler } {
+  const ctx: AuthCtx = { db: stack.db, keys: stack.keys, cfg: readAuthConfig(stack.config), limiter: new RateLimiter() };
+  const handler: Handler = async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const path = url.pathname.replace(/\/+$/, '') || '/';
+      const method = (req.method ?? 'GET').toUpperCase();
+      const found = route(method, path);
+      if (!OPEN.has(`${method} ${path}`) && !(await checkApiKey(ctx, req, url, res))) return;
+      if (!found) throw new AuthError(404, 'not_found', 'Not Found');
+      await found.fn(ctx, req, res, found.id);
+    } catch (err) {
+      if (res.headersSent) return void res.end();
+      if (err instanceof AuthError) return sendError(req, res, err);
+      console.error('[auth] unexpected error', err);
+      sendError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+    }
+  };
+  return { handler, mailbox: createMailbox(stack.db) };
 }

@@ -1,12 +1,131 @@
 import type { Handler, StackContext } from '../contracts.ts';
+import { createAuthenticator, type RequestAuth } from './auth.ts';
+import { ApiError, sendError, toApiError } from './errors.ts';
+import { negotiate, parsePrefer } from './http.ts';
+import { handleRead } from './handlers/read.ts';
+import { handleRpc } from './handlers/rpc.ts';
+import { handleWrite } from './handlers/write.ts';
+import { openApi } from './openapi.ts';
+import { parseQuery } from './parse/query.ts';
+import { baseHeaders, send, type RequestContext, type RestConfig } from './request.ts';
+import { closest, SchemaCache } from './schema-cache.ts';
 
-/** /rest/v1, PostgREST-compatible. Placeholder: the REST work replaces it. */
-export function createRest(_ctx: StackContext): { handler: Handler; reloadSchema(): Promise<void> } {
+const DEFAULT_MAX_BODY = 1024 * 1024;
+/** How often an unknown table or function may trigger a schema reload before answering 404. */
+const RELOAD_INTERVAL_MS = 1000;
+
+function readConfig(config: Record<string, unknown>): RestConfig {
+  const api = (config.api ?? {}) as Record<string, unknown>;
+  const strings = (v: unknown, d: string[]) => (Array.isArray(v) && v.every((s) => typeof s === 'string') && v.length ? v as string[] : d);
+  const maxRows = typeof api.max_rows === 'number' && api.max_rows > 0 ? api.max_rows : undefined;
+  const maxBody = typeof api.max_body_bytes === 'number' && api.max_body_bytes > 0 ? api.max_body_bytes : DEFAULT_MAX_BODY;
   return {
-    handler: async (_req, res) => {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: 'PGRST125', message: 'Invalid path specified in request URL', details: null, hint: null }));
-    },
-    reloadSchema: async () => {},
+    schemas: strings(api.schemas, ['public']),
+    extraSearchPath: strings(api.extra_search_path, ['public', 'extensions']),
+    ...(maxRows === undefined ? {} : { maxRows }),
+    maxBodyBytes: maxBody,
   };
+}
+
+/** /rest/v1, PostgREST-compatible: every request is one transaction under the caller's role. */
+export function createRest(ctx: StackContext): { handler: Handler; reloadSchema(): Promise<void> } {
+  const config = readConfig(ctx.config);
+  const cache = new SchemaCache(config.schemas);
+  const authenticate = createAuthenticator(ctx.keys);
+  let loading: Promise<void> | null = null;
+
+  const reloadSchema = async (): Promise<void> => {
+    loading ??= cache.load(ctx.db).finally(() => { loading = null; });
+    await loading;
+  };
+  /** Reload when the cache is older than the interval; true when it did. */
+  const refresh = async (): Promise<boolean> => {
+    if (Date.now() - cache.loadedAt < RELOAD_INTERVAL_MS) return false;
+    await reloadSchema();
+    return true;
+  };
+
+  function pickSchema(rc: { method: string; req: RequestContext['req'] }): string {
+    const header = rc.method === 'GET' || rc.method === 'HEAD' ? rc.req.headers['accept-profile'] : rc.req.headers['content-profile'];
+    const wanted = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (wanted === undefined || wanted === '') return config.schemas[0] ?? 'public';
+    if (!config.schemas.includes(wanted)) {
+      throw new ApiError(406, 'PGRST106', `The schema must be one of the following: ${config.schemas.join(', ')}`);
+    }
+    return wanted;
+  }
+
+  const handler: Handler = async (req, res) => {
+    let auth: RequestAuth | undefined;
+    try {
+      const method = (req.method ?? 'GET').toUpperCase();
+      if (method === 'OPTIONS') {
+        res.writeHead(200, { Allow: 'OPTIONS,GET,HEAD,POST,PATCH,DELETE', 'Content-Length': 0 });
+        res.end();
+        return;
+      }
+      if (!cache.loadedAt) await reloadSchema();
+      // Not `new URL(req.url, base)`: a path like `//x` would be read as a host.
+      const raw = req.url ?? '/';
+      const q = raw.indexOf('?');
+      const url = new URL('http://localhost');
+      url.pathname = q < 0 ? raw : raw.slice(0, q);
+      url.search = q < 0 ? '' : raw.slice(q);
+      auth = await authenticate(req, url, cache);
+      const schema = pickSchema({ method, req });
+      let segments: string[];
+      try {
+        segments = url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+      } catch {
+        throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+      }
+      const isRpc = segments.length === 2 && segments[0] === 'rpc';
+      if (segments.length > 1 && !isRpc) throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
+      const rc: RequestContext = {
+        req, res, url, method, schema, auth,
+        accept: negotiate(req.headers.accept),
+        prefer: parsePrefer(req.headers.prefer),
+        query: parseQuery(url.searchParams, isRpc),
+        cache, db: ctx.db, config,
+      };
+
+      if (segments.length === 0) {
+        if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+        const doc = JSON.stringify(openApi(cache, schema, req.headers.host));
+        send(rc, 200, { ...baseHeaders(rc, false), 'Content-Type': 'application/openapi+json; charset=utf-8' }, doc);
+        return;
+      }
+      if (isRpc) {
+        if (!['GET', 'HEAD', 'POST'].includes(method)) throw new ApiError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+        await handleRpc(rc, segments[1] ?? '', refresh);
+        return;
+      }
+      const name = segments[0] ?? '';
+      let rel = cache.relation(schema, name);
+      if (!rel && (await refresh())) rel = cache.relation(schema, name);
+      if (!rel) {
+        const names = [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name);
+        const s = closest(name, names);
+        throw new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null,
+          s ? `Perhaps you meant the table '${schema}.${s}'` : null);
+      }
+      if (method === 'GET' || method === 'HEAD') await handleRead(rc, rel);
+      else if (method === 'POST' || method === 'PATCH' || method === 'DELETE') await handleWrite(rc, rel);
+      else if (method === 'PUT') {
+        throw new ApiError(400, 'PGRST127', 'Feature not implemented', 'PUT is not supported by the local stack; use POST with Prefer: resolution=merge-duplicates');
+      } else throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+    } catch (e) {
+      const err = toApiError(e, auth?.authed ?? false);
+      if (err.status >= 500) console.error('[rest] internal error:', e);
+      if (res.headersSent) {
+        res.end();
+        return;
+      }
+      sendError(res, err);
+      // A refused oversized body is not read further; stop the client sending it.
+      if (err.status === 413) req.resume();
+    }
+  };
+
+  return { handler, reloadSchema };
 }

@@ -1,0 +1,43 @@
+import { IconWifiOff } from '@tabler/icons-react';
+import { useOnlineStatus } from './online-status.ts';
+
+export const OFFLINE_MESSAGE = 'You are offline — showing saved content';
+
+// Fixed, so appearing never shifts the layout; pointer-events off so it never covers a button.
+const badgeStyle = {
+  position: 'fixed',
+  left: '50%',
+  bottom: 'calc(16px + env(safe-area-inset-bottom, 0px))',
+  transform: 'translateX(-50%)',
+  zIndex: 400,
+  display: 'flex',
+  alignItems: 'center',
+  gap: 8,
+  padding: '8px 14px',
+  borderRadius: 999,
+  background: 'var(--mantine-color-dark-7, #1f1f1f)',
+  color: '#fff',
+  fontSize: 14,
+  lineHeight: 1.3,
+  boxShadow: '0 2px 10px rgba(0,0,0,.25)',
+  pointerEvents: 'none',
+  maxWidth: 'calc(100vw - 32px)',
+} as const;
+
+/**
+ * The live region is always mounted (empty while online) so screen readers announce the change
+ * when the connection drops; the visible badge exists only while offline.
+ */
+export function OfflineIndicator() {
+  const online = useOnlineStatus();
+  return (
+    <div role="status" aria-live="polite" data-testid="offline-indicator">
+      {!online && (
+        <div style={badgeStyle}>
+          <IconWifiOff size={18} aria-hidden="true" />
+          <span>{OFFLINE_MESSAGE}</span>
+        </div>
+      )}
+    </div>
+  );
+}

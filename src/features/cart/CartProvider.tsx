@@ -1,0 +1,109 @@
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
+import type { CartItem, CartProductInput } from './index.ts';
+import { CartContext, type CartContextValue } from './context.ts';
+import { addedToast, cartErrorToast, clearedToast, removedToast } from './messages.ts';
+import { cartItemCount, cartTotal } from './totals.ts';
+
+type OnItems = (items: CartItem[]) => void;
+
+// Dexie loads after first paint (performance budget): both the live query and the writes come
+// from lazily imported chunks. A chunk that fails to load must not take the shop down with it.
+const CartLiveQuery = lazy(() =>
+  import('./CartLiveQuery.tsx').catch((error: unknown) => {
+    console.error('The cart could not be loaded.', error);
+    return { default: CartUnavailable };
+  }),
+);
+
+const loadStore = () => Promise.all([import('./data/cart-db.ts'), import('./data/cart-repo.ts')]).then(([{ cartDb }, repo]) => ({ db: cartDb, repo }));
+
+function CartUnavailable({ onItems }: { onItems: OnItems }) {
+  useEffect(() => onItems([]), [onItems]);
+  return null;
+}
+
+/** IndexedDB refused (blocked storage, failed query): show an empty cart instead of crashing. */
+class CartSourceBoundary extends Component<{ onItems: OnItems; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('The cart could not be read.', error);
+  }
+  override render() {
+    return this.state.failed ? <CartUnavailable onItems={this.props.onItems} /> : this.props.children;
+  }
+}
+
+async function run<T>(action: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await action();
+  } catch (error) {
+    console.error('Cart update failed.', error);
+    notifications.show(cartErrorToast);
+    return undefined;
+  }
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [items, setItems] = useState<CartItem[] | undefined>(undefined);
+
+  const addItem = useCallback(async (input: CartProductInput, quantity?: number) => {
+    const line = await run(async () => {
+      const { db, repo } = await loadStore();
+      return repo.addCartItem(db, input, quantity);
+    });
+    if (line) notifications.show(addedToast(input.name, quantity === undefined ? undefined : Math.floor(quantity)));
+  }, []);
+
+  const removeItem = useCallback(async (id: string) => {
+    const removed = await run(async () => {
+      const { db, repo } = await loadStore();
+      return repo.removeCartItem(db, id);
+    });
+    if (removed) notifications.show(removedToast(removed.name));
+  }, []);
+
+  const updateQuantity = useCallback(async (id: string, quantity: number) => {
+    await run(async () => {
+      const { db, repo } = await loadStore();
+      await repo.setCartItemQuantity(db, id, quantity);
+    });
+  }, []);
+
+  const clearCart = useCallback(async (options?: { silent?: boolean }) => {
+    const done = await run(async () => {
+      const { db, repo } = await loadStore();
+      await repo.clearCartItems(db);
+      return true;
+    });
+    if (done && !options?.silent) notifications.show(clearedToast);
+  }, []);
+
+  const value = useMemo<CartContextValue>(() => {
+    const list = items ?? [];
+    return {
+      items: list,
+      total: cartTotal(list),
+      itemCount: cartItemCount(list),
+      isLoading: items === undefined,
+      addItem,
+      removeItem,
+      updateQuantity,
+      clearCart,
+    };
+  }, [items, addItem, removeItem, updateQuantity, clearCart]);
+
+  return (
+    <CartContext value={value}>
+      {children}
+      <CartSourceBoundary onItems={setItems}>
+        <Suspense fallback={null}>
+          <CartLiveQuery onItems={setItems} />
+        </Suspense>
+      </CartSourceBoundary>
+    </CartContext>
+  );
+}

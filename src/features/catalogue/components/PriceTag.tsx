@@ -1,0 +1,35 @@
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { formatPrice } from '../format.ts';
+import { discountPercent } from '../rules.ts';
+import type { Product } from '../schemas.ts';
+
+interface PriceTagProps {
+  product: Pick<Product, 'price' | 'originalPrice'>;
+  size?: 'md' | 'lg';
+  /** Detail page shows "Save N%"; cards stay compact. */
+  showSaving?: boolean;
+}
+
+export function PriceTag({ product, size = 'md', showSaving = false }: PriceTagProps) {
+  const discount = discountPercent(product);
+  return (
+    <Group gap="xs" align="baseline" wrap="wrap">
+      <Text component="span" fz={size === 'lg' ? 32 : 22} fw={700} lh={1.1}>
+        {formatPrice(product.price)}
+      </Text>
+      {product.originalPrice !== undefined && discount !== null && (
+        <>
+          <Text component="s" c="gray.7" fz={size === 'lg' ? 'lg' : 'sm'}>
+            <VisuallyHidden>Original price </VisuallyHidden>
+            {formatPrice(product.originalPrice)}
+          </Text>
+          {showSaving && (
+            <Badge color="red.9" variant="filled" size="lg">
+              Save {discount}%
+            </Badge>
+          )}
+        </>
+      )}
+    </Group>
+  );
+}

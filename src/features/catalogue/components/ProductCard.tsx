@@ -1,0 +1,84 @@
+import { Badge, Box, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconShoppingCart } from '@tabler/icons-react';
+import { imageAlt } from '../format.ts';
+import { discountPercent } from '../rules.ts';
+import type { Product } from '../schemas.ts';
+import { PriceTag } from './PriceTag.tsx';
+import { ProductImage } from './ProductImage.tsx';
+import { ProductAnchor, ProductDetailsButton } from './ProductLinks.tsx';
+import { RatingSummary } from './RatingSummary.tsx';
+
+export interface ProductCardProps {
+  product: Product;
+  onAddToCart: (product: Product) => void;
+  /** Cards in the first row load their image eagerly (likely LCP). */
+  lazyImage?: boolean;
+}
+
+/** Grid card (spec §2): image, badge, name, description, 2 features, own rating, price, actions. */
+export function ProductCard({ product, onAddToCart, lazyImage = true }: ProductCardProps) {
+  return (
+    <Card withBorder radius="lg" padding="lg" h="100%" data-testid="product-card">
+      <Card.Section pos="relative">
+        <ProductImage src={product.images[0] ?? ''} alt={imageAlt(product.name, 0, 1)} lazy={lazyImage} radius="0" />
+        <ProductBadges product={product} />
+      </Card.Section>
+      <Stack gap="sm" mt="md" style={{ flex: 1 }}>
+        <Title order={2} fz="h4">
+          <ProductAnchor productId={product.id}>{product.name}</ProductAnchor>
+        </Title>
+        <Text size="sm" c="gray.7" lineClamp={2}>
+          {product.description}
+        </Text>
+        <FeatureList features={product.features.slice(0, 2)} />
+        <RatingSummary rating={product.rating} reviewCount={product.reviewCount} />
+        <Box mt="auto">
+          <PriceTag product={product} />
+        </Box>
+        <Group grow gap="xs">
+          <ProductDetailsButton productId={product.id} />
+          <Button color="blue.8" leftSection={<IconShoppingCart size={16} aria-hidden />} onClick={() => onAddToCart(product)} disabled={product.stock < 1}>
+            Add to Cart
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Merchandising badge and discount, overlaid on the image. */
+export function ProductBadges({ product }: { product: Product }) {
+  const discount = discountPercent(product);
+  if (!product.badge && discount === null) return null;
+  return (
+    <Group gap={6} pos="absolute" top={12} left={12}>
+      {product.badge && (
+        <Badge color="blue.8" variant="filled">
+          {product.badge}
+        </Badge>
+      )}
+      {discount !== null && (
+        <Badge color="red.9" variant="filled">
+          -{discount}%
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export function FeatureList({ features, more = 0 }: { features: string[]; more?: number }) {
+  return (
+    <List spacing={4} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />} center>
+      {features.map((f) => (
+        <List.Item key={f}>{f}</List.Item>
+      ))}
+      {more > 0 && (
+        <List.Item icon={<span aria-hidden />}>
+          <Text component="span" size="sm" c="blue.8" fw={500}>
+            +{more} more
+          </Text>
+        </List.Item>
+      )}
+    </List>
+  );
+}

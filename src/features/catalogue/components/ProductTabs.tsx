@@ -1,0 +1,84 @@
+import { Badge, Group, List, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import type { Product } from '../schemas.ts';
+
+/** Overview, Specifications, Installation and Warranty (spec §2). */
+export function ProductTabs({ product }: { product: Product }) {
+  return (
+    <Tabs defaultValue="overview" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="overview">Overview</Tabs.Tab>
+        <Tabs.Tab value="specifications">Specifications</Tabs.Tab>
+        <Tabs.Tab value="installation">Installation</Tabs.Tab>
+        <Tabs.Tab value="warranty">Warranty</Tabs.Tab>
+      </Tabs.List>
+
+      <Tabs.Panel value="overview" pt="lg">
+        <Stack gap="md" maw={760}>
+          {product.overview.split(/\n{2,}/).map((paragraph) => (
+            <Text key={paragraph.slice(0, 40)}>{paragraph}</Text>
+          ))}
+        </Stack>
+      </Tabs.Panel>
+
+      <Tabs.Panel value="specifications" pt="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {product.specifications.map((group) => (
+            <Paper key={group.category} withBorder radius="lg" p="md">
+              <Title order={3} fz="h5" mb="xs">
+                {group.category}
+              </Title>
+              <Table>
+                <Table.Tbody>
+                  {group.specs.map((spec) => (
+                    <Table.Tr key={spec.name}>
+                      <Table.Th scope="row" w="45%" c="gray.7" fw={500}>
+                        {spec.name}
+                      </Table.Th>
+                      <Table.Td>{spec.value}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Tabs.Panel>
+
+      <Tabs.Panel value="installation" pt="lg">
+        <Stack component="ol" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }} maw={760}>
+          {product.installation.map((step) => (
+            <Group component="li" key={step.step} align="flex-start" wrap="nowrap" gap="md">
+              <Badge size="xl" circle color="blue.8" aria-hidden>
+                {step.step}
+              </Badge>
+              <div>
+                <Text fw={600}>
+                  <VisuallyHidden>Step {step.step}: </VisuallyHidden>
+                  {step.title}
+                </Text>
+                <Text size="sm" c="gray.7">
+                  {step.description}
+                </Text>
+              </div>
+            </Group>
+          ))}
+        </Stack>
+      </Tabs.Panel>
+
+      <Tabs.Panel value="warranty" pt="lg">
+        <Stack gap="md" maw={760}>
+          <Title order={3} fz="h4">
+            {product.warranty.duration} limited warranty
+          </Title>
+          <List spacing={6} icon={<IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />} center>
+            {product.warranty.coverage.map((c) => (
+              <List.Item key={c}>{c}</List.Item>
+            ))}
+          </List>
+          <Text c="gray.8">{product.warranty.support}</Text>
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,53 @@
+import { Badge, Button, Divider, Stack, Text, Title } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { useState } from 'react';
+import { clampQuantity, defaultVariantChoice, variantLabel } from '../rules.ts';
+import type { Product } from '../schemas.ts';
+import { PriceTag } from './PriceTag.tsx';
+import { FeatureList } from './ProductCard.tsx';
+import { QuantitySelector } from './QuantitySelector.tsx';
+import { RatingSummary } from './RatingSummary.tsx';
+import { VariantPicker } from './VariantPicker.tsx';
+
+export type AddToCartHandler = (product: Product, quantity: number, variant?: string) => void;
+
+/** Name, price, rating, key features, variants, quantity and Add to Cart. */
+export function PurchasePanel({ product, onAddToCart }: { product: Product; onAddToCart: AddToCartHandler }) {
+  const [quantity, setQuantity] = useState(() => clampQuantity(1, product.stock));
+  const [choice, setChoice] = useState(() => defaultVariantChoice(product.variants));
+  const soldOut = product.stock < 1;
+
+  return (
+    <Stack gap="md">
+      {product.badge && (
+        <Badge color="blue.8" variant="filled" size="lg" w="fit-content">
+          {product.badge}
+        </Badge>
+      )}
+      <Title order={1}>{product.name}</Title>
+      <RatingSummary rating={product.rating} reviewCount={product.reviewCount} size="md" />
+      <PriceTag product={product} size="lg" showSaving />
+      <Text c="gray.8">{product.description}</Text>
+      <Divider />
+      <div>
+        <Title order={2} fz="h4" mb="xs">
+          Key Features
+        </Title>
+        <FeatureList features={product.features} />
+      </div>
+      {product.variants && product.variants.length > 0 && (
+        <VariantPicker variants={product.variants} value={choice} onChange={(name, option) => setChoice((c) => ({ ...c, [name]: option }))} />
+      )}
+      <QuantitySelector value={quantity} stock={product.stock} onChange={setQuantity} />
+      <Button
+        size="lg"
+        color="blue.8"
+        leftSection={<IconShoppingCart size={20} aria-hidden />}
+        disabled={soldOut}
+        onClick={() => onAddToCart(product, quantity, variantLabel(choice))}
+      >
+        Add to Cart
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+// Public API of the catalogue feature: data access, rules, schemas and screens.
+export { getProduct, listProducts } from './data/products.ts';
+export * from './rules.ts';
+export * from './schemas.ts';
+export { FILTER_GROUPS, PRODUCTS_SEARCH_DEFAULTS, ProductsSearchSchema, toSearchParams, type ProductsSearch, type ViewMode } from './filters.ts';
+export { formatPrice } from './format.ts';
+export { ProductsPage } from './components/ProductsPage.tsx';
+export { ProductDetailPage } from './components/ProductDetailPage.tsx';
+export { ProductNotFound } from './components/ProductNotFound.tsx';
+export type { AddToCartHandler } from './components/PurchasePanel.tsx';

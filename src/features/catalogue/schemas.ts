@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+
+// Enumerations of spec §3. 'outdoor' is offered by the list filter even though no product of the
+// current catalogue has it, so it is a valid category.
+export const CATEGORIES = ['bundle', 'indoor', 'outdoor', 'accessories'] as const;
+export const COMPATIBILITIES = ['universal', 'most-openers', 'outdoor-unit'] as const;
+export const ACCESSORY_TYPES = ['power', 'sensors', 'mounting'] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+export type Compatibility = (typeof COMPATIBILITIES)[number];
+export type AccessoryType = (typeof ACCESSORY_TYPES)[number];
+
+/** A product may show at most this many gallery images. */
+export const MAX_IMAGES = 4;
+/** A product lists at least this many key features (cards show 2 or 3). */
+export const MIN_FEATURES = 4;
+
+const Text = v.pipe(v.string(), v.trim(), v.minLength(1));
+const Money = v.pipe(v.number(), v.finite(), v.minValue(0));
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+// Images are served from the app's own origin (public/products), never from third parties.
+const ImagePath = v.pipe(v.string(), v.regex(/^\/products\/[a-z0-9-]+\.(svg|webp|png|jpg)$/));
+
+export const SpecGroupSchema = v.object({
+  category: Text,
+  specs: v.pipe(v.array(v.object({ name: Text, value: Text })), v.minLength(1)),
+});
+
+export const InstallationStepSchema = v.object({
+  step: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  title: Text,
+  description: Text,
+});
+
+export const WarrantySchema = v.object({
+  duration: Text,
+  coverage: v.pipe(v.array(Text), v.minLength(1)),
+  support: Text,
+});
+
+export const VariantSchema = v.object({
+  name: Text,
+  // A "choice" of one option is not a choice.
+  options: v.pipe(v.array(Text), v.minLength(2)),
+});
+
+export const ProductSchema = v.pipe(
+  v.object({
+    id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    name: Text,
+    description: Text,
+    price: Money,
+    originalPrice: v.optional(Money),
+    images: v.pipe(v.array(ImagePath), v.minLength(1), v.maxLength(MAX_IMAGES)),
+    badge: v.optional(Text),
+    category: v.picklist(CATEGORIES),
+    compatibility: v.picklist(COMPATIBILITIES),
+    accessoryType: v.optional(v.picklist(ACCESSORY_TYPES)),
+    features: v.pipe(v.array(Text), v.minLength(MIN_FEATURES)),
+    rating: v.pipe(v.number(), v.minValue(0), v.maxValue(5)),
+    reviewCount: Count,
+    stock: Count,
+    overview: Text,
+    specifications: v.pipe(v.array(SpecGroupSchema), v.minLength(1)),
+    installation: v.pipe(v.array(InstallationStepSchema), v.minLength(1)),
+    warranty: WarrantySchema,
+    variants: v.optional(v.array(VariantSchema)),
+  }),
+  // A "was" price lower than the price would advertise a negative discount.
+  v.check((p) => p.originalPrice === undefined || p.originalPrice > p.price, 'originalPrice must be above price'),
+);
+
+export type Product = v.InferOutput<typeof ProductSchema>;
+export type SpecGroup = v.InferOutput<typeof SpecGroupSchema>;
+export type InstallationStep = v.InferOutput<typeof InstallationStepSchema>;
+export type Variant = v.InferOutput<typeof VariantSchema>;

@@ -1,0 +1,89 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconShoppingCart } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { usePlaceOrder } from '../use-place-order.ts';
+import type { CheckoutValues } from '../schemas.ts';
+import { CheckoutForm } from './CheckoutForm.tsx';
+
+interface CheckoutPageProps {
+  /** The cart has not answered yet: show neither the form nor the empty state. */
+  isLoading: boolean;
+  isEmpty: boolean;
+  /** Grand total (items + 10% tax), for the order toast. */
+  grandTotal: number;
+  /** The order summary, composed by the route from the cart feature. */
+  summary: ReactNode;
+  /** After the simulated payment: clear the cart and leave the page. */
+  onOrderPlaced: () => Promise<void> | void;
+}
+
+function EmptyCheckout() {
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" gap="md" ta="center" py="xl">
+        <IconShoppingCart size={64} stroke={1.5} aria-hidden color="var(--mantine-color-gray-6)" />
+        <Title order={1}>Your cart is empty</Title>
+        <Text c="gray.7">Add some items to your cart before checking out.</Text>
+        <Button size="md" color="blue.8" renderRoot={(props) => <Link to="/products" {...props} />}>
+          Continue Shopping
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** /checkout (spec §2): contact, shipping and payment form beside the order summary. */
+export function CheckoutPage({ isLoading, isEmpty, grandTotal, summary, onOrderPlaced }: CheckoutPageProps) {
+  const placeOrder = usePlaceOrder(grandTotal, onOrderPlaced);
+  // Once an order is under way the page keeps its form even when the cart empties underneath it
+  // (the order clears it), so the shopper never sees "Your cart is empty" for their own order.
+  const [ordering, setOrdering] = useState(false);
+  const submit = useCallback(
+    async (values: CheckoutValues) => {
+      setOrdering(true);
+      try {
+        await placeOrder(values);
+      } catch (error) {
+        setOrdering(false);
+        throw error;
+      }
+    },
+    [placeOrder],
+  );
+
+  if (isLoading) {
+    return (
+      <Container size="lg" py="xl">
+        <Title order={1} mb="lg">
+          Checkout
+        </Title>
+        <Center mih={200}>
+          <Loader aria-label="Loading your cart" />
+        </Center>
+      </Container>
+    );
+  }
+  if (isEmpty && !ordering) return <EmptyCheckout />;
+
+  return (
+    <Container size="lg" py="xl">
+      <Group justify="space-between" align="center" mb="lg">
+        <Title order={1}>Checkout</Title>
+        <Button
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          renderRoot={(props) => <Link to="/cart" {...props} />}
+        >
+          Back to Cart
+        </Button>
+      </Group>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <CheckoutForm onSubmit={submit} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 5 }}>{summary}</Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,5 @@
+// Public API of the checkout feature. It knows nothing of the cart: the /checkout route composes.
+export { CheckoutPage } from './components/CheckoutPage.tsx';
+export { CheckoutForm } from './components/CheckoutForm.tsx';
+export { CheckoutSchema, type CheckoutValues } from './schemas.ts';
+export { SIMULATED_PAYMENT_MS, orderPlacedToast } from './payment.ts';

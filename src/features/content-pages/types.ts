@@ -1,0 +1,50 @@
+// Shape of the static content pages. Kept close to the CMS row (cms_content: title, slug, excerpt,
+// content) so a later issue can serve legal and solution pages from the CMS table by slug.
+
+export interface ContentStep {
+  title: string;
+  text: string;
+}
+
+export interface ContentNote {
+  tone: 'info' | 'warning';
+  title: string;
+  text: string;
+}
+
+export interface ContentSection {
+  heading: string;
+  paragraphs?: string[];
+  list?: string[];
+  /** Numbered steps (installation guides). */
+  steps?: ContentStep[];
+  note?: ContentNote;
+}
+
+export interface ContentPageData {
+  slug: string;
+  title: string;
+  /** One or two sentences under the h1: what the page is about (also a fit for meta descriptions). */
+  intro: string;
+  /** ISO date of the last change, shown on legal pages. */
+  updated?: string;
+  sections: ContentSection[];
+  /** Closing call to action: a router path and its label. */
+  cta?: { label: string; to: string };
+}
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export interface FaqGroup {
+  heading: string;
+  items: FaqItem[];
+}
+
+export interface FaqPageData {
+  title: string;
+  intro: string;
+  groups: FaqGroup[];
+}

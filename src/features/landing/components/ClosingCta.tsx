@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router';
+import { Button, Container } from '@mantine/core';
+import { IconCalendarEvent, IconClockHour2, IconHeadset, IconShieldCheck } from '@tabler/icons-react';
+import { DEMO_CALL_HREF, GUARANTEES, ORDER_PRODUCT_ID } from '../content.ts';
+import classes from './Landing.module.css';
+
+const GUARANTEE_ICONS = [IconShieldCheck, IconClockHour2, IconHeadset] as const;
+
+export function ClosingCta() {
+  return (
+    <section className={classes.cta} aria-labelledby="cta-title">
+      <Container size="md" ta="center">
+        <h2 id="cta-title" className={classes.ctaTitle}>
+          Ready to Upgrade Your Garage?
+        </h2>
+        <p className={classes.ctaText}>
+          Everything you need in one box: indoor unit, outdoor camera unit, app and cloud dashboard.
+        </p>
+        <div className={classes.ctaButtons}>
+          <Button
+            size="lg"
+            variant="white"
+            renderRoot={(props) => <Link to="/products/$productId" params={{ productId: ORDER_PRODUCT_ID }} {...props} />}
+          >
+            Order Complete System - $299
+          </Button>
+          <Button
+            size="lg"
+            variant="outline"
+            color="white"
+            leftSection={<IconCalendarEvent size={20} aria-hidden="true" />}
+            component="a"
+            href={DEMO_CALL_HREF}
+          >
+            Schedule Demo Call
+          </Button>
+        </div>
+        <ul className={classes.guarantees}>
+          {GUARANTEES.map((label, index) => {
+            const Icon = GUARANTEE_ICONS[index] ?? IconShieldCheck;
+            return (
+              <li key={label}>
+                <Icon size={22} aria-hidden="true" />
+                {label}
+              </li>
+            );
+          })}
+        </ul>
+      </Container>
+    </section>
+  );
+}

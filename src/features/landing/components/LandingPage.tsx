@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { Hero } from './Hero.tsx';
+
+const BelowFold = lazy(() => import('./BelowFold.tsx'));
+
+/** Spec §2 landing page, top to bottom: hero (with highlights), then the lazily loaded rest. */
+export function LandingPage() {
+  return (
+    <>
+      <Hero />
+      <Suspense fallback={null}>
+        <BelowFold />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+/** The [auth] settings of supabase/config.toml that /auth/v1 uses, with the Supabase CLI's defaults. */
+export interface AuthConfig {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  enableSignup: boolean;
+  minPasswordLength: number;
+  refreshTokenRotation: boolean;
+  refreshTokenReuseInterval: number;
+  emailEnableSignup: boolean;
+  enableConfirmations: boolean;
+  otpExpiry: number;
+  maxFrequencySeconds: number;
+  mfaMaxEnrolledFactors: number;
+  totpEnroll: boolean;
+  totpVerify: boolean;
+  /** Requests per window; sign-in/up, refresh, verifications per 5 minutes, e-mails per hour. */
+  rateLimit: { signInSignUps: number; tokenRefresh: number; tokenVerifications: number; emailSent: number; mfaVerify: number };
+}
+
+type Table = Record<string, unknown>;
+const table = (v: unknown): Table => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Table) : {});
+const num = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d);
+const str = (v: unknown, d: string) => (typeof v === 'string' && v ? v : d);
+
+/** "1s", "2m", "1h" as in the CLI's duration strings; numbers are seconds. */
+function seconds(v: unknown, d: number): number {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return d;
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(v.trim());
+  if (!m) return d;
+  const n = Number(m[1]);
+  return m[2] === 'ms' ? n / 1000 : m[2] === 'm' ? n * 60 : m[2] === 'h' ? n * 3600 : n;
+}
+
+export function readAuthConfig(config: Record<string, unknown>): AuthConfig {
+  const auth = table(config.auth);
+  const email = table(auth.email);
+  const rl = table(auth.rate_limit);
+  const mfa = table(auth.mfa);
+  const totp = table(mfa.totp);
+  const urls = Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls.filter((u): u is string => typeof u === 'string') : [];
+  return {
+    siteUrl: str(auth.site_url, 'http://127.0.0.1:3000'),
+    additionalRedirectUrls: urls,
+    jwtExpiry: num(auth.jwt_expiry, 3600),
+    enableSignup: bool(auth.enable_signup, true),
+    minPasswordLength: num(auth.minimum_password_length, 6),
+    refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
+    refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
+    emailEnableSignup: bool(email.enable_signup, true),
+    enableConfirmations: bool(email.enable_confirmations, false),
+    otpExpiry: num(email.otp_expiry, 3600),
+    maxFrequencySeconds: seconds(email.max_frequency, 1),
+    mfaMaxEnrolledFactors: num(mfa.max_enrolled_factors, 10),
+    totpEnroll: bool(totp.enroll_enabled, true),
+    totpVerify: bool(totp.verify_enabled, true),
+    rateLimit: {
+      signInSignUps: num(rl.sign_in_sign_ups, 30),
+      tokenRefresh: num(rl.token_refresh, 150),
+      tokenVerifications: num(rl.token_verifications, 30),
+      emailSent: num(rl.email_sent, 2),
+      // Not a CLI key: MFA verify attempts per factor per 5 minutes (GoTrue limits it too).
+      mfaVerify: num(rl.mfa_verify, num(rl.token_verifications, 30)),
+    },
+  };
+}

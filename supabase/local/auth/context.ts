@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http';
+import { JwtError, type Db, type JwtClaims, type Keys } from '../contracts.ts';
+import type { AuthConfig } from './config.ts';
+import { AuthError, bearer, clientIp, header } from './http.ts';
+import type { RateLimiter } from './ratelimit.ts';
+import type { RequestMeta, SessionRow } from './sessions.ts';
+import { findUserById, type UserRow } from './users.ts';
+
+export interface AuthCtx { db: Db; keys: Keys; cfg: AuthConfig; limiter: RateLimiter }
+
+/** The public URL of the stack as the caller sees it (GoTrue uses API_EXTERNAL_URL). */
+export function apiUrl(req: IncomingMessage): string {
+  const proto = header(req, 'x-forwarded-proto')?.split(',')[0]?.trim() || 'http';
+  const host = header(req, 'x-forwarded-host') ?? header(req, 'host') ?? '127.0.0.1:54321';
+  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+export function requestMeta(req: IncomingMessage): RequestMeta {
+  return { ip: clientIp(req), userAgent: (header(req, 'user-agent') ?? '').slice(0, 512), issuer: `${apiUrl(req)}/auth/v1` };
+}
+
+/** Verifies any bearer JWT the stack issued; GoTrue answers 403 bad_jwt for all failures. */
+export async function verifyBearer(ctx: AuthCtx, req: IncomingMessage): Promise<JwtClaims> {
+  const token = bearer(req);
+  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  try {
+    return await ctx.keys.verify(token);
+  } catch (e) {
+    const detail = e instanceof JwtError ? e.message : 'unable to verify token';
+    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
+  }
+}
+
+export interface Authed { claims: JwtClaims; user: UserRow; session: SessionRow }
+
+/** GoTrue's requireAuthentication + maybeLoadUserOrSession: a live user token with a live session. */
+export async function requireUser(ctx: AuthCtx, req: IncomingMessage): Promise<Authed> {
+  const claims = await verifyBearer(ctx, req);
+  if (!claims.sub || typeof claims.sub !== 'string') throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) throw new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  const sid = typeof claims.session_id === 'string' && /^[0-9a-f-]{36}$/i.test(claims.session_id) ? claims.session_id : null;
+  const user = await findUserById(ctx.db, claims.sub);
+  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  const s = sid
+    ? await ctx.db.query<SessionRow>(
+        `select id, user_id, aal::text as aal, factor_id, not_after from auth.sessions
+         where id = $1 and user_id = $2 and (not_after is null or not_after > now())`,
+        [sid, user.id],
+      )
+    : { rows: [] };
+  const session = s.rows[0];
+  if (!session) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  return { claims, user, session };
+}
+
+/** Admin endpoints: the bearer must be a service_role (or supabase_admin) token, as GoTrue's requireAdmin. */
+export async function requireAdmin(ctx: AuthCtx, req: IncomingMessage): Promise<void> {
+  const claims = await verifyBearer(ctx, req);
+  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw new AuthError(403, 'not_admin', 'User not allowed');
+}

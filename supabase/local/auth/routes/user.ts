@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { audit } from '../audit.ts';
+import { requestMeta, requireUser, type AuthCtx } from '../context.ts';
+import { AuthError, readJson, sendJson } from '../http.ts';
+import { checkPassword, comparePassword, hashPassword } from '../passwords.ts';
+import { findUserById, userJson } from '../users.ts';
+import { optionalObject, validEmail } from '../validate.ts';
+
+/** GET /user */
+export async function getUser(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { user } = await requireUser(ctx, req);
+  sendJson(res, 200, await userJson(ctx.db, user));
+}
+
+/** PUT /user: user_metadata merge and password change (email change is not supported locally). */
+export async function updateUser(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { user } = await requireUser(ctx, req);
+  const meta = requestMeta(req);
+  const body = await readJson(req);
+  const data = optionalObject(body.data, 'data');
+  let hash: string | undefined;
+  if (body.password !== undefined && body.password !== null) {
+    if (typeof body.password !== 'string') throw new AuthError(422, 'validation_failed', 'Password update requires a valid password');
+    checkPassword(body.password, ctx.cfg.minPasswordLength);
+    if (await comparePassword(body.password, user.encrypted_password)) {
+      throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+    }
+    hash = await hashPassword(body.password);
+  }
+  if (body.email !== undefined && body.email !== null && validEmail(body.email) !== (user.email ?? '').toLowerCase()) {
+    throw new AuthError(422, 'email_change_not_supported', 'Email change is not supported by the local auth server');
+  }
+  if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Unsupported phone provider');
+  const updated = await ctx.db.transaction(async (tx) => {
+    if (data) {
+      // GoTrue's UpdateUserMetaData: top-level merge; a null value removes the key.
+      const current = { ...(user.raw_user_meta_data ?? {}) };
+      for (const [k, v] of Object.entries(data)) {
+        if (v === null) delete current[k];
+        else current[k] = v;
+      }
+      await tx.query(`update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`, [user.id, JSON.stringify(current)]);
+      await audit(tx, user, 'user_modified', meta);
+    }
+    if (hash) {
+      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, hash]);
+      await audit(tx, user, 'user_updated_password', meta);
+    }
+    return userJson(tx, (await findUserById(tx, user.id))!);
+  });
+  sendJson(res, 200, updated);
+}
+
+/** POST /logout?scope=global|local|others → 204, as GoTrue's Logout. */
+export async function logout(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const scope = new URL(req.url ?? '/', 'http://local').searchParams.get('scope') ?? 'global';
+  if (!['global', 'local', 'others'].includes(scope)) {
+    throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+  }
+  const { user, session } = await requireUser(ctx, req);
+  const meta = requestMeta(req);
+  await ctx.db.transaction(async (tx) => {
+    if (scope === 'local') await tx.query(`delete from auth.sessions where id = $1`, [session.id]);
+    else if (scope === 'others') await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [user.id, session.id]);
+    else await tx.query(`delete from auth.sessions where user_id = $1`, [user.id]);
+    await audit(tx, user, 'logout', meta, { scope });
+  });
+  res.writeHead(204);
+  res.end();
+}

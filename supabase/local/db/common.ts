@@ -1,0 +1,51 @@
+import type { QueryResult, RequestTxOptions } from '../contracts.ts';
+
+/** A driver result (PGlite `Results` or node-postgres `QueryResult`) in the contract's shape. */
+export function normalize(r: {
+  rows: unknown[];
+  fields?: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+  rowCount?: number | null;
+  command?: string;
+}): QueryResult {
+  const affected = r.affectedRows ?? (r.command === 'SELECT' ? undefined : (r.rowCount ?? undefined));
+  return {
+    rows: r.rows as Record<string, unknown>[],
+    fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    ...(affected === undefined ? {} : { affectedRows: affected }),
+  };
+}
+
+/** A SQL string literal. Standard-conforming strings are on in every supported Postgres. */
+export function quoteLiteral(value: string): string {
+  if (value.includes('\0')) throw new Error('A SQL literal cannot contain a NUL character');
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** `begin [read only]; select set_config(...)` as one multi-statement text. */
+export function beginSql(options: RequestTxOptions): string {
+  const begin = options.readOnly ? 'begin read only' : 'begin';
+  const entries = Object.entries(options.settings ?? {});
+  if (entries.length === 0) return begin;
+  const sets = entries.map(([k, v]) => `set_config(${quoteLiteral(k)}, ${quoteLiteral(v)}, true)`);
+  return `${begin}; select ${sets.join(', ')}`;
+}
+
+/**
+ * Type OIDs whose JS value must be the same on both engines: node-postgres returns int8 and numeric
+ * as strings (no precision loss) and `date` should not become a local-midnight Date.
+ */
+export const TEXT_TYPES = { int8: 20, numeric: 1700, date: 1082 } as const;
+
+/** A promise-chain mutex: PGlite has one connection, so transactions must not interleave. */
+export class Mutex {
+  #tail: Promise<unknown> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.#tail.then(fn, fn);
+    this.#tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** A Supabase project's default search_path for the `postgres` role (extensions live apart). */
+export const SEARCH_PATH = '"$user",public,extensions';

@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Extensions } from '@electric-sql/pglite';
+import type { Db, QueryResult, RequestTxOptions, Tx } from '../contracts.ts';
+import { isEmptyDir, loadTemplate, saveTemplate } from './pglite-template.ts';
+import { Mutex, SEARCH_PATH, TEXT_TYPES, beginSql, normalize } from './common.ts';
+
+/** Contrib extensions PGlite ships as separate modules; loaded when present. */
+async function loadExtensions(): Promise<Extensions> {
+  const extensions: Extensions = {};
+  try {
+    extensions.pgcrypto = (await import('@electric-sql/pglite/contrib/pgcrypto')).pgcrypto;
+  } catch { /* not shipped in this PGlite version */ }
+  try {
+    extensions.uuid_ossp = (await import('@electric-sql/pglite/contrib/uuid_ossp')).uuid_ossp;
+  } catch { /* not shipped in this PGlite version */ }
+  return extensions;
+}
+
+const asText = (value: string) => value;
+
+/** PGlite (embedded Postgres): persisted in `dataDir`, or in memory when `dataDir` is undefined. */
+export async function createPgliteDb(dataDir?: string): Promise<Db> {
+  const fresh = !dataDir || isEmptyDir(dataDir);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const template = fresh ? loadTemplate() : undefined;
+  const pg = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(template ? { loadDataDir: template } : {}),
+    extensions: await loadExtensions(),
+    parsers: { [TEXT_TYPES.int8]: asText, [TEXT_TYPES.numeric]: asText, [TEXT_TYPES.date]: asText },
+  });
+  if (fresh && !template) await saveTemplate(pg).catch(() => undefined);
+  await pg.exec(`set search_path to ${SEARCH_PATH}`);
+  // One connection: every query and transaction takes its turn, so a request's transaction never
+  // sees another request's statements in between.
+  const mutex = new Mutex();
+  let closed = false;
+
+  const rawQuery = async (sql: string, params?: unknown[]) => normalize(await pg.query(sql, params ?? []));
+  const rawExec = async (sql: string): Promise<QueryResult[]> => (await pg.exec(sql)).map(normalize);
+  const tx: Tx = {
+    query: rawQuery as Tx['query'],
+    exec: rawExec,
+  };
+
+  async function inTransaction<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return mutex.run(async () => {
+      await pg.exec(begin);
+      try {
+        const result = await fn(tx);
+        await pg.exec('commit');
+        return result;
+      } catch (error) {
+        await pg.exec('rollback').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  return {
+    engine: 'pglite',
+    query: ((sql: string, params?: unknown[]) => mutex.run(() => rawQuery(sql, params))) as Db['query'],
+    exec: (sql) => mutex.run(() => rawExec(sql)),
+    transaction: (fn) => inTransaction('begin', fn),
+    requestTransaction: (options: RequestTxOptions, fn) => inTransaction(beginSql(options), fn),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await mutex.run(() => pg.close());
+    },
+  };
+}

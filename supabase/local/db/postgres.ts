@@ -1,0 +1,58 @@
+import pg from 'pg';
+import type { Db, QueryResult, RequestTxOptions, Tx } from '../contracts.ts';
+import { SEARCH_PATH, TEXT_TYPES, beginSql, normalize } from './common.ts';
+
+// `date` as text on both engines (node-postgres would build a local-midnight Date).
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TEXT_TYPES.date ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+function toResults(r: pg.QueryResult | pg.QueryResult[]): QueryResult[] {
+  return (Array.isArray(r) ? r : [r]).map((x) => normalize({ ...x, command: x.command }));
+}
+
+/** A real PostgreSQL through a node-postgres pool (size `max`, default 16). */
+export async function createPostgresDb(connectionString: string, max = 16): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max, types, options: `-c search_path=${SEARCH_PATH}` });
+  // Fail fast (bad URL, server down) instead of on the first request.
+  const probe = await pool.connect();
+  probe.release();
+
+  const clientTx = (client: pg.PoolClient): Tx => ({
+    query: (async (sql: string, params?: unknown[]) => normalize(await client.query(sql, params))) as Tx['query'],
+    // No parameters: node-postgres uses the simple protocol, so several statements go in one trip.
+    exec: async (sql) => toResults((await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]),
+  });
+
+  async function inTransaction<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query(begin);
+      try {
+        const result = await fn(clientTx(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => { broken = true; });
+        throw error;
+      }
+    } catch (error) {
+      // A connection whose state is unknown (failed BEGIN/COMMIT/ROLLBACK) is not reused.
+      if ((error as { code?: string }).code === undefined) broken = true;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  return {
+    engine: 'postgres',
+    query: (async (sql: string, params?: unknown[]) => normalize(await pool.query(sql, params))) as Db['query'],
+    exec: async (sql) => toResults((await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]),
+    transaction: (fn) => inTransaction('begin', fn),
+    requestTransaction: (options: RequestTxOptions, fn) => inTransaction(beginSql(options), fn),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,80 @@
+import type { IncomingMessage } from 'node:http';
+import { JwtError, type JwtClaims, type Keys } from '../contracts.ts';
+import { ApiError } from './errors.ts';
+import type { SchemaCache } from './schema-cache.ts';
+
+export interface RequestAuth {
+  role: string;
+  claims: JwtClaims;
+  /** PostgREST's "authenticated": the request's role is not the anonymous role (42501 → 403, else 401). */
+  authed: boolean;
+}
+
+/** Gateway-level answers (Supabase's API gateway, before PostgREST): no body code, just message and hint. */
+class GatewayError extends ApiError {
+  override body(): string {
+    return JSON.stringify({ message: this.message, hint: this.hint });
+  }
+}
+
+const MAX_CACHED = 1000;
+
+/**
+ * Verifies the request's keys like Supabase's gateway plus PostgREST: `apikey` must be one of the
+ * project's keys; `Authorization: Bearer` (else the apikey itself) gives the claims and the role.
+ * Verified tokens are cached until they expire (PostgREST keeps a JWT cache too).
+ */
+export function createAuthenticator(keys: Keys) {
+  const cache = new Map<string, JwtClaims>();
+
+  async function verify(token: string): Promise<JwtClaims> {
+    const hit = cache.get(token);
+    if (hit && (hit.exp === undefined || hit.exp > Date.now() / 1000)) return hit;
+    try {
+      const claims = await keys.verify(token);
+      if (cache.size >= MAX_CACHED) cache.clear();
+      cache.set(token, claims);
+      return claims;
+    } catch (e) {
+      if (e instanceof JwtError) {
+        throw new ApiError(401, e.code, e.message, null, null, {
+          'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(e.message)}`,
+        });
+      }
+      throw e;
+    }
+  }
+
+  return async function authenticate(req: IncomingMessage, url: URL, schemaCache: SchemaCache): Promise<RequestAuth> {
+    const header = req.headers.apikey;
+    const apikey = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined;
+    if (!apikey) {
+      throw new GatewayError(401, '', 'No API key found in request', null, 'No `apikey` request header or url param was found.');
+    }
+    if (apikey !== keys.anonKey && apikey !== keys.serviceRoleKey) {
+      throw new GatewayError(401, '', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.');
+    }
+    const authorization = req.headers.authorization;
+    let token = apikey;
+    if (authorization !== undefined) {
+      const m = /^bearer(?:\s+(.*))?$/i.exec(authorization.trim());
+      if (m) {
+        token = (m[1] ?? '').trim();
+        if (token === '') {
+          throw new ApiError(401, 'PGRST301', 'Empty JWT is sent in Authorization header', null, null, {
+            'WWW-Authenticate': 'Bearer error="invalid_token", error_description="Empty JWT is sent in Authorization header"',
+          });
+        }
+      }
+    }
+    const claims = await verify(token);
+    const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
+    const authed = role !== 'anon';
+    if (!schemaCache.roles.has(role)) {
+      // What Postgres answers PostgREST's `set_config('role', …)` for this role.
+      if (schemaCache.allRoles.has(role)) throw new ApiError(authed ? 403 : 401, '42501', `permission denied to set role "${role}"`);
+      throw new ApiError(401, '22023', `role "${role}" does not exist`, null, null, { 'WWW-Authenticate': 'Bearer' });
+    }
+    return { role, claims, authed };
+  };
+}

@@ -1,0 +1,41 @@
+import { ApiError } from '../errors.ts';
+import type { Relation } from '../schema-cache.ts';
+import { Params, ident, qualified } from '../sql/ident.ts';
+import { checkUnusedLevels, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
+import { baseHeaders, runInTx, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { readStatus, rootPage } from './range.ts';
+
+interface EnvelopeRow {
+  total: unknown;
+  page_total: unknown;
+  body: string | null;
+}
+
+/** GET/HEAD on a table or view. */
+export async function handleRead(rc: RequestContext, rel: Relation): Promise<void> {
+  const params = new Params();
+  const root = rc.query.levels.get('') ?? { filters: [], logic: [] };
+  const readCtx: ReadContext = { cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 } };
+  const ref = ident(rel.name);
+  const s = shape(readCtx, rel, ref, rc.query.select, root, []);
+  checkUnusedLevels(readCtx);
+  const page = rootPage(rc, root);
+  const where = s.where.length ? ` where ${s.where.join(' and ')}` : '';
+  const table = qualified(rel.schema, rel.name);
+  const rowsSql = `select ${s.cols} from ${table}${s.joins}${where}${s.order}${limitSql(page)}`;
+  // The count needs the lateral joins only when a filter tests an embedded resource.
+  const countJoins = where.includes('_j".body') ? s.joins : '';
+  const countSql = `select count(*) from ${table}${countJoins}${where}`;
+  const sql = envelope(rowsSql, countSql, {
+    count: rc.prefer.count !== undefined,
+    singular: rc.accept.singular,
+    stripNulls: rc.accept.stripNulls,
+    withBody: rc.method !== 'HEAD',
+  });
+  const row = await runInTx(rc, true, async (tx) => (await tx.query<EnvelopeRow>(sql, params.values)).rows[0]);
+  if (!row) throw new ApiError(500, 'PGRSTX00', 'The read returned no envelope row');
+  const pageTotal = toCount(row.page_total) ?? 0;
+  if (rc.accept.singular && pageTotal !== 1) throw singularError(pageTotal);
+  const { status, range } = readStatus(page, pageTotal, toCount(row.total));
+  send(rc, status, { ...baseHeaders(rc), 'Content-Range': range }, row.body ?? (rc.accept.singular ? 'null' : '[]'));
+}

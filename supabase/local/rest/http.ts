@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import { ApiError } from './errors.ts';
+
+/** Reads the body up to `limit` bytes; larger bodies are refused (413) without buffering them. */
+export function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => { if (!failed) resolve(Buffer.concat(chunks).toString('utf8')); });
+    req.on('error', (e) => { if (!failed) { failed = true; reject(e); } });
+  });
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError(413, 'PGRST413', 'Payload Too Large', `The request body is larger than the limit of ${limit} bytes`, null, { Connection: 'close' });
+}
+
+/** PostgREST's body error (PGRST102). */
+export function invalidBody(message = 'Empty or invalid json'): ApiError {
+  return new ApiError(400, 'PGRST102', message);
+}
+
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === '') throw invalidBody();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidBody();
+  }
+}
+
+export interface Prefer {
+  return?: 'minimal' | 'representation' | 'headers-only';
+  count?: 'exact' | 'planned' | 'estimated';
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missing?: 'default' | 'null';
+  handling?: 'strict' | 'lenient';
+  tx?: 'commit' | 'rollback';
+  params?: 'single-object';
+  maxAffected?: number;
+  /** Preferences understood and honoured, for the Preference-Applied header. */
+  applied: string[];
+  invalid: string[];
+}
+
+const PREFER_VALUES: Record<string, string[]> = {
+  return: ['minimal', 'representation', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  handling: ['strict', 'lenient'],
+  tx: ['commit', 'rollback'],
+  params: ['single-object'],
+};
+
+/** `Prefer: return=representation, count=exact` (several headers or comma lists); unknown ones are invalid. */
+export function parsePrefer(header: string | string[] | undefined): Prefer {
+  const prefer: Prefer = { applied: [], invalid: [] };
+  const raw = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of raw) {
+    const [k = '', v = ''] = item.split('=', 2).map((s) => s.trim());
+    if (k === 'max-affected' && /^\d{1,9}$/.test(v)) {
+      prefer.maxAffected = Number(v);
+      continue;
+    }
+    if (k === 'timezone') continue;
+    const allowed = PREFER_VALUES[k];
+    if (!allowed || !allowed.includes(v)) {
+      prefer.invalid.push(item);
+      continue;
+    }
+    (prefer as unknown as Record<string, string>)[k] = v;
+  }
+  if (prefer.handling === 'strict' && prefer.invalid.length > 0) {
+    throw new ApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefer.invalid.join(', ')}`);
+  }
+  return prefer;
+}
+
+export interface Accept {
+  singular: boolean;
+  stripNulls: boolean;
+  mediaType: string;
+}
+
+/** Content negotiation: JSON arrays, single objects (vnd.pgrst.object) and their nulls=stripped forms. */
+export function negotiate(header: string | undefined): Accept {
+  if (!header || header.trim() === '') return { singular: false, stripNulls: false, mediaType: 'application/json' };
+  const ranges = header.split(',').map((part) => {
+    const [type = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+    return { type: type.toLowerCase(), params, q: Number.isFinite(q) ? q : 1 };
+  }).filter((r) => r.q > 0).sort((a, b) => b.q - a.q);
+  for (const r of ranges) {
+    const stripNulls = r.params.includes('nulls=stripped');
+    if (['application/json', '*/*', 'application/*', 'application/vnd.pgrst.array+json', 'application/vnd.pgrst.array'].includes(r.type)) {
+      return { singular: false, stripNulls: stripNulls && r.type.startsWith('application/vnd.pgrst.array'), mediaType: 'application/json' };
+    }
+    if (r.type === 'application/vnd.pgrst.object+json' || r.type === 'application/vnd.pgrst.object') {
+      return { singular: true, stripNulls, mediaType: 'application/vnd.pgrst.object+json' };
+    }
+  }
+  throw new ApiError(406, 'PGRST107', `None of these media types are available: ${ranges.map((r) => r.type).join(', ')}`);
+}
+
+/** The `Range: 0-9` header as offset/limit (RangeQuery.hs: anything else is ignored). */
+export function parseRangeHeader(header: string | undefined): { offset: number; limit?: number } | undefined {
+  if (!header) return undefined;
+  const m = /^(?:items=)?\s*(\d{1,15})-(\d{0,15})\s*$/.exec(header.trim());
+  if (!m) return undefined;
+  const lower = Number(m[1]);
+  if (m[2] === '') return { offset: lower };
+  const upper = Number(m[2]);
+  if (lower > upper) {
+    throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+  }
+  return { offset: lower, limit: upper - lower + 1 };
+}

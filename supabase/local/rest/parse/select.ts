@@ -1,0 +1,167 @@
+import { Cursor, ParseFailure } from './cursor.ts';
+import type { Field, JsonOp, OrderTerm, SelectItem } from './types.ts';
+import { ApiError, parseError } from '../errors.ts';
+
+/** JSON path after a field: `->key`, `->>key`, `->0`, `->>-1` (pJsonPath). */
+export function jsonPath(c: Cursor): JsonOp[] {
+  const ops: JsonOp[] = [];
+  for (;;) {
+    let arrow: JsonOp['arrow'];
+    if (c.eat('->>')) arrow = '->>';
+    else if (c.eat('->')) arrow = '->';
+    else return ops;
+    const m = /^-?\d+(?=->|::|\.|,|\)|$)/.exec(c.input.slice(c.pos));
+    if (m) {
+      c.pos += m[0].length;
+      ops.push({ arrow, key: m[0], index: true });
+    } else ops.push({ arrow, key: c.fieldName(), index: false });
+  }
+}
+
+export function field(c: Cursor): Field {
+  c.skipSpaces();
+  const name = c.fieldName();
+  const json = jsonPath(c);
+  c.skipSpaces();
+  return { name, json };
+}
+
+function aliasPrefix(c: Cursor): string | undefined {
+  const start = c.pos;
+  try {
+    const alias = c.fieldName();
+    if (c.peek() === ':' && c.peek(1) !== ':') {
+      c.pos += 1;
+      return alias;
+    }
+  } catch (e) {
+    if (!(e instanceof ParseFailure)) throw e;
+  }
+  c.pos = start;
+  return undefined;
+}
+
+function atItemEnd(c: Cursor): boolean {
+  return c.done || c.peek() === ',' || c.peek() === ')';
+}
+
+function selectItem(c: Cursor): SelectItem {
+  c.skipSpaces();
+  if (c.startsWith('...') || c.startsWith('..')) {
+    throw new ApiError(400, 'PGRST100', 'Spread embedding (`...resource(...)`) is not supported by the local stack', null, null);
+  }
+  if (c.peek() === '*') {
+    c.pos += 1;
+    c.skipSpaces();
+    if (!atItemEnd(c)) c.fail('")", "," or end of input');
+    return { kind: 'star' };
+  }
+  const start = c.pos;
+  const alias = aliasPrefix(c);
+  const name = c.fieldName();
+  // Embed parameters: `!inner`, `!left`, `!hint` in any order (pEmbedParams).
+  let hint: string | undefined;
+  let inner = false;
+  const save = c.pos;
+  while (c.peek() === '!') {
+    c.pos += 1;
+    if (c.startsWith('inner') && (c.peek(5) === '(' || c.peek(5) === '!')) { c.pos += 5; inner = true; }
+    else if (c.startsWith('left') && (c.peek(4) === '(' || c.peek(4) === '!')) { c.pos += 4; inner = false; }
+    else hint = c.fieldName();
+  }
+  if (c.peek() === '(') {
+    c.pos += 1;
+    c.skipSpaces();
+    if (c.peek() === ')') {
+      // `count()`, `sum()`… are PostgREST aggregates, disabled unless db-aggregates-enabled.
+      throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
+    }
+    const children = selectList(c);
+    c.expect(')', '")"');
+    c.skipSpaces();
+    return { kind: 'embed', name, ...(alias === undefined ? {} : { alias }), ...(hint === undefined ? {} : { hint }), inner, children };
+  }
+  if (c.pos !== save) c.fail('"("');
+  c.pos = start;
+  const alias2 = aliasPrefix(c);
+  const f = field(c);
+  let cast: string | undefined;
+  if (c.eat('::')) cast = c.identifier();
+  c.skipSpaces();
+  if (!atItemEnd(c)) c.fail('"->>", "->", "::", ")", "," or end of input');
+  return { kind: 'field', field: f, ...(alias2 === undefined ? {} : { alias: alias2 }), ...(cast === undefined ? {} : { cast }) };
+}
+
+function selectList(c: Cursor): SelectItem[] {
+  const items = [selectItem(c)];
+  while (c.peek() === ',') {
+    c.pos += 1;
+    items.push(selectItem(c));
+  }
+  return items;
+}
+
+export function parseSelect(input: string): SelectItem[] {
+  const c = new Cursor(input);
+  try {
+    const items = selectList(c);
+    if (!c.done) c.fail('"," or end of input');
+    return items;
+  } catch (e) {
+    if (e instanceof ParseFailure) throw parseError('select parameter', input, e.column, e.details);
+    throw e;
+  }
+}
+
+/** `order=a.desc.nullslast,rel(b).asc` (pOrder). */
+export function parseOrder(input: string): OrderTerm[] {
+  const c = new Cursor(input);
+  try {
+    const terms: OrderTerm[] = [];
+    for (;;) {
+      c.skipSpaces();
+      const start = c.pos;
+      let term: OrderTerm;
+      const name = c.fieldName();
+      if (c.peek() === '(') {
+        c.pos += 1;
+        term = { relation: name, field: field(c) };
+        c.expect(')', '")"');
+      } else {
+        c.pos = start;
+        term = { field: field(c) };
+      }
+      if (c.eat('.asc')) term.dir = 'asc';
+      else if (c.eat('.desc')) term.dir = 'desc';
+      if (c.eat('.nullsfirst')) term.nulls = 'first';
+      else if (c.eat('.nullslast')) term.nulls = 'last';
+      c.skipSpaces();
+      terms.push(term);
+      if (c.done) return terms;
+      if (c.peek() === ',') { c.pos += 1; continue; }
+      if (c.peek() === '.') { c.pos += 1; c.fail('"asc", "desc", "nullsfirst" or "nullslast"'); }
+      c.fail('delimiter (.), "," or end of input');
+    }
+  } catch (e) {
+    if (e instanceof ParseFailure) throw parseError('order', input, e.column, e.details);
+    throw e;
+  }
+}
+
+/** `columns=` and `on_conflict=`: comma-separated field names (pColumns). */
+export function parseColumns(what: string, input: string): string[] {
+  const c = new Cursor(input);
+  try {
+    const cols: string[] = [];
+    for (;;) {
+      c.skipSpaces();
+      cols.push(c.fieldName());
+      c.skipSpaces();
+      if (c.done) return cols;
+      c.expect(',', '"," or end of input');
+    }
+  } catch (e) {
+    if (e instanceof ParseFailure) throw parseError(`${what} parameter`, input, e.column, e.details);
+    throw e;
+  }
+}

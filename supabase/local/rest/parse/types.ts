@@ -1,0 +1,74 @@
+/** The parsed query string, in PostgREST's own terms (ApiRequest/Types.hs). */
+export interface JsonOp {
+  arrow: '->' | '->>';
+  key: string;
+  /** A numeric array index (`->0`, `->-1`) rather than an object key. */
+  index: boolean;
+}
+
+export interface Field {
+  name: string;
+  json: JsonOp[];
+}
+
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'field'; field: Field; alias?: string; cast?: string }
+  | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; children: SelectItem[] };
+
+export type Operation =
+  | { kind: 'op'; op: string; value: string }
+  | { kind: 'in'; values: string[] }
+  | { kind: 'is'; value: 'null' | 'not_null' | 'true' | 'false' | 'unknown' }
+  | { kind: 'fts'; op: string; lang?: string; value: string };
+
+export interface OpExpr {
+  negate: boolean;
+  operation: Operation;
+}
+
+export interface Filter {
+  field: Field;
+  expr: OpExpr;
+}
+
+export type LogicTree =
+  | { kind: 'filter'; filter: Filter }
+  | { kind: 'expr'; negate: boolean; op: 'and' | 'or'; children: LogicTree[] };
+
+export interface OrderTerm {
+  /** `order=rel(col)`: a column of an embedded to-one resource. */
+  relation?: string;
+  field: Field;
+  dir?: 'asc' | 'desc';
+  nulls?: 'first' | 'last';
+}
+
+/** Per embed level (path `[]` is the root, `['children']` an embedded resource by alias or name). */
+export interface Level {
+  filters: Filter[];
+  logic: LogicTree[];
+  order?: OrderTerm[];
+  limit?: number;
+  offset?: number;
+}
+
+export interface QueryParams {
+  select: SelectItem[];
+  levels: Map<string, Level>;
+  /** Query parameters without an operator: RPC arguments (GET /rpc/fn?a=1). */
+  rpcArgs: Map<string, string>;
+  columns?: string[];
+  onConflict?: string[];
+}
+
+export const SIMPLE_OPERATORS: Record<string, string> = {
+  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
+  like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
+  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
+  isdistinct: 'is distinct from',
+};
+
+export const FTS_OPERATORS: Record<string, string> = {
+  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+};

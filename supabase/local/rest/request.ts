@@ -1,0 +1,115 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Db, Tx } from '../contracts.ts';
+import type { RequestAuth } from './auth.ts';
+import { ApiError } from './errors.ts';
+import type { Accept, Prefer } from './http.ts';
+import type { QueryParams } from './parse/types.ts';
+import type { SchemaCache } from './schema-cache.ts';
+import { ident } from './sql/ident.ts';
+
+export interface RestConfig {
+  schemas: string[];
+  extraSearchPath: string[];
+  maxRows?: number;
+  maxBodyBytes: number;
+}
+
+/** Everything one request needs once routing, auth and negotiation are done. */
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  method: string;
+  schema: string;
+  auth: RequestAuth;
+  accept: Accept;
+  prefer: Prefer;
+  query: QueryParams;
+  cache: SchemaCache;
+  db: Db;
+  config: RestConfig;
+}
+
+const ROLLBACK = Symbol('rollback');
+
+/**
+ * One transaction per request, as PostgREST runs it: role, claims, method, path and headers set
+ * with set_config(…, true) in the same round trip as BEGIN; read only for GET/HEAD.
+ * `Prefer: tx=rollback` runs everything and then rolls back.
+ */
+export async function runInTx<T>(rc: RequestContext, readOnly: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(rc.req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  const cookies: Record<string, string> = {};
+  for (const part of (headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0) cookies[part.slice(0, i).trim()] = part.slice(i + 1).trim();
+  }
+  const clean = (s: string) => s.replaceAll('\0', '');
+  const settings: Record<string, string> = {
+    search_path: [rc.schema, ...rc.config.extraSearchPath.filter((s) => s !== rc.schema)].map(ident).join(', '),
+    role: rc.auth.role,
+    'request.jwt.claims': clean(JSON.stringify(rc.auth.claims)),
+    'request.method': rc.method,
+    'request.path': clean(rc.url.pathname),
+    'request.headers': clean(JSON.stringify(headers)),
+    'request.cookies': clean(JSON.stringify(cookies)),
+  };
+  const rollback = rc.prefer.tx === 'rollback';
+  let result: T | undefined;
+  try {
+    await rc.db.requestTransaction({ readOnly, settings }, async (tx) => {
+      result = await fn(tx);
+      if (rollback) throw ROLLBACK;
+    });
+  } catch (e) {
+    if (e !== ROLLBACK) throw e;
+  }
+  return result as T;
+}
+
+export function singularError(n: number): ApiError {
+  return new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
+}
+
+export function baseHeaders(rc: RequestContext, contentType = true): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (contentType) h['Content-Type'] = `${rc.accept.mediaType}; charset=utf-8`;
+  if (rc.config.schemas.length > 1) h['Content-Profile'] = rc.schema;
+  const applied = appliedPreferences(rc);
+  if (applied) h['Preference-Applied'] = applied;
+  return h;
+}
+
+function appliedPreferences(rc: RequestContext): string | undefined {
+  const p = rc.prefer;
+  const out: string[] = [];
+  if (p.resolution && rc.method === 'POST') out.push(`resolution=${p.resolution}`);
+  if (p.missing && (rc.method === 'POST' || rc.method === 'PATCH')) out.push(`missing=${p.missing}`);
+  if (p.return && rc.method !== 'GET' && rc.method !== 'HEAD') out.push(`return=${p.return}`);
+  if (p.count) out.push(`count=${p.count}`);
+  if (p.tx) out.push(`tx=${p.tx}`);
+  if (p.params) out.push(`params=${p.params}`);
+  if (p.handling) out.push(`handling=${p.handling}`);
+  return out.length ? out.join(', ') : undefined;
+}
+
+export function send(rc: RequestContext, status: number, headers: Record<string, string>, body?: string): void {
+  const withBody = body !== undefined && rc.method !== 'HEAD' && status !== 204;
+  const h: Record<string, string | number> = { ...headers };
+  if (withBody) h['Content-Length'] = Buffer.byteLength(body);
+  else if (status !== 204 && rc.method !== 'HEAD') h['Content-Length'] = 0;
+  rc.res.writeHead(status, h);
+  rc.res.end(withBody ? body : undefined);
+}
+
+/** Content-Range as PostgREST writes it: `lower-upper/total`, `*` for an empty range or unknown total. */
+export function contentRange(lower: number, upper: number, total: number | null): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total === null ? '*' : total}`;
+}
+
+export function toCount(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  return Number(v);
+}

@@ -1,0 +1,68 @@
+import { ApiError } from '../errors.ts';
+import { FTS_OPERATORS, SIMPLE_OPERATORS, type Field, type Filter, type LogicTree, type OrderTerm } from '../parse/types.ts';
+import { ident, literal, type Params } from './ident.ts';
+
+/** `ref."col"->'a'->>0` for a field with a JSON path. */
+export function fieldSql(ref: string, f: Field): string {
+  let sql = `${ref}.${ident(f.name)}`;
+  for (const op of f.json) sql += `${op.arrow}${op.index ? String(Number(op.key)) : literal(op.key)}`;
+  return sql;
+}
+
+/** The JSON key PostgREST gives a selected field: the last JSON key, else the column name. */
+export function fieldKey(f: Field): string {
+  const last = f.json[f.json.length - 1];
+  return last && !last.index ? last.key : f.name;
+}
+
+/** A Postgres array literal for `in.(…)`: every element quoted and escaped. */
+export function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+}
+
+/** Embedded resources of a level, by alias: a filter `rel=is.null` tests the embed itself. */
+export type EmbedRefs = Map<string, { body: string; toOne: boolean }>;
+
+export function filterSql(ref: string, filter: Filter, params: Params, embeds?: EmbedRefs): string {
+  const { field, expr } = filter;
+  const embed = field.json.length === 0 ? embeds?.get(field.name) : undefined;
+  let col = fieldSql(ref, field);
+  if (embed) {
+    if (expr.operation.kind !== 'is' || !['null', 'not_null'].includes(expr.operation.value)) {
+      throw new ApiError(400, 'PGRST120', `Bad operator on the '${field.name}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
+    }
+    col = embed.toOne ? embed.body : `nullif(${embed.body}::jsonb, '[]'::jsonb)`;
+  }
+  const op = expr.operation;
+  let sql: string;
+  switch (op.kind) {
+    case 'op': {
+      const value = op.op === 'like' || op.op === 'ilike' ? op.value.replaceAll('*', '%') : op.value;
+      sql = `${col} ${SIMPLE_OPERATORS[op.op]} ${params.add(value)}`;
+      break;
+    }
+    case 'in':
+      sql = `${col} = any(${params.add(arrayLiteral(op.values))})`;
+      break;
+    case 'is':
+      sql = `${col} is ${op.value === 'not_null' ? 'not null' : op.value}`;
+      break;
+    case 'fts': {
+      const lang = op.lang === undefined ? '' : `${params.add(op.lang)}::regconfig, `;
+      sql = `${col} @@ ${FTS_OPERATORS[op.op]}(${lang}${params.add(op.value)})`;
+      break;
+    }
+  }
+  return expr.negate ? `not (${sql})` : sql;
+}
+
+export function logicSql(ref: string, tree: LogicTree, params: Params, embeds?: EmbedRefs): string {
+  if (tree.kind === 'filter') return filterSql(ref, tree.filter, params, embeds);
+  const parts = tree.children.map((c) => logicSql(ref, c, params, embeds));
+  const sql = `(${parts.join(` ${tree.op} `)})`;
+  return tree.negate ? `not ${sql}` : sql;
+}
+
+export function orderSql(expr: string, term: OrderTerm): string {
+  return `${expr}${term.dir ? ` ${term.dir}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+}

@@ -1,0 +1,61 @@
+import type { Relation } from '../schema-cache.ts';
+import { ident, qualified } from './ident.ts';
+
+/** The value a column gets when a row of a bulk insert lacks it under `Prefer: missing=default`. */
+function defaultExpr(rel: Relation, column: string): string {
+  const col = rel.columnMap.get(column);
+  if (!col) return 'null';
+  if (col.default !== null && col.default !== '') return col.default;
+  if (col.identity === 'd' || col.identity === 'a') {
+    return `nextval(pg_get_serial_sequence(${`'${qualified(rel.schema, rel.name).replaceAll("'", "''")}'`}, '${column.replaceAll("'", "''")}'))`;
+  }
+  return 'null';
+}
+
+export interface InsertSpec {
+  rel: Relation;
+  columns: string[];
+  /** Placeholder of the JSON array of rows. */
+  payload: string;
+  missingDefault: boolean;
+  onConflict?: { columns: string[]; merge: boolean };
+  returning: boolean;
+}
+
+/**
+ * INSERT … SELECT from the JSON payload, as PostgREST builds it: json_populate_recordset converts
+ * every value with the column's own type, so no value is ever spliced into the SQL text.
+ */
+export function insertSql(s: InsertSpec): string {
+  const target = qualified(s.rel.schema, s.rel.name);
+  const cols = s.columns.map(ident);
+  let source: string;
+  let values: string[];
+  if (s.missingDefault) {
+    source = `json_array_elements(${s.payload}::json) with ordinality as "pgrst_e"("j", "o") cross join lateral json_populate_record(null::${target}, "pgrst_e"."j") as "pgrst_body"`;
+    values = s.columns.map((c) => `case when "pgrst_e"."j"->${`'${c.replaceAll("'", "''")}'`} is null then ${defaultExpr(s.rel, c)} else "pgrst_body".${ident(c)} end`);
+  } else {
+    source = `json_populate_recordset(null::${target}, ${s.payload}::json) as "pgrst_body"`;
+    values = s.columns.map((c) => `"pgrst_body".${ident(c)}`);
+  }
+  let sql = `insert into ${target}${cols.length ? ` (${cols.join(', ')})` : ''} select ${values.join(', ')} from ${source}`;
+  if (s.onConflict) {
+    const target2 = `(${s.onConflict.columns.map(ident).join(', ')})`;
+    sql += s.onConflict.merge && cols.length
+      ? ` on conflict ${target2} do update set ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}`
+      : ` on conflict ${target2} do nothing`;
+  }
+  if (s.returning) sql += ` returning ${ident(s.rel.name)}.*`;
+  return sql;
+}
+
+export function updateSql(rel: Relation, columns: string[], payload: string, where: string[], returning: boolean): string {
+  const target = qualified(rel.schema, rel.name);
+  const sets = columns.map((c) => `${ident(c)} = "pgrst_body".${ident(c)}`).join(', ');
+  return `update ${target} set ${sets} from (select * from json_populate_record(null::${target}, ${payload}::json)) as "pgrst_body"`
+    + `${where.length ? ` where ${where.join(' and ')}` : ''}${returning ? ` returning ${ident(rel.name)}.*` : ''}`;
+}
+
+export function deleteSql(rel: Relation, where: string[], returning: boolean): string {
+  return `delete from ${qualified(rel.schema, rel.name)}${where.length ? ` where ${where.join(' and ')}` : ''}${returning ? ` returning ${ident(rel.name)}.*` : ''}`;
+}

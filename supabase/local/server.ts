@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db, Handler, Keys, StackContext } from './contracts.ts';
+import { loadConfig, type StackConfig } from './config.ts';
+import { openDb } from './db/index.ts';
+import { createKeys } from './keys.ts';
+import { migrate, type MigrateResult } from './migrate/index.ts';
+import { createRest } from './rest/index.ts';
+import { createAuth } from './auth/index.ts';
+
+// import.meta.url (not .dirname): Vite rewrites it correctly when it bundles vite.config.ts.
+const LOCAL_DIR = fileURLToPath(new URL('.', import.meta.url));
+const SUPABASE_DIR = resolve(LOCAL_DIR, '..');
+/** Default PGlite folder (git-ignored). */
+export const DEFAULT_DATA_DIR = join(LOCAL_DIR, '.data', 'pglite');
+
+export interface StackOptions {
+  /** A PostgreSQL URL; without it the stack runs on PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; default supabase/local/.data/pglite. */
+  dataDir?: string;
+  /** PGlite in memory (tests). */
+  inMemory?: boolean;
+  /** Merged over supabase/config.toml (tests). */
+  configOverrides?: StackConfig;
+  /** Defaults: supabase/migrations and supabase/seed.sql. */
+  migrationsDir?: string;
+  seedFile?: string;
+  poolSize?: number;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  /** Connect-style middleware: serves /rest/v1, /auth/v1 and /mailbox; anything else goes to next(). */
+  handle(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
+  db: Db;
+  keys: Keys;
+  config: StackConfig;
+  rest: ReturnType<typeof createRest>;
+  auth: ReturnType<typeof createAuth>;
+  migration: MigrateResult;
+  /** e.g. "PGlite (supabase/local/.data/pglite)" or "PostgreSQL (127.0.0.1:5432/postgres)". */
+  engineLabel: string;
+  close(): Promise<void>;
+}
+
+/** The request's URL before the mount prefix was stripped (as Express names it). */
+export type MountedRequest = IncomingMessage & { originalUrl?: string };
+
+function engineLabel(options: StackOptions, dataDir: string): string {
+  if (options.databaseUrl) {
+    const url = new URL(options.databaseUrl);
+    return `PostgreSQL (${url.host}${url.pathname})`;
+  }
+  return options.inMemory ? 'PGlite (in memory)' : `PGlite (${relative(process.cwd(), dataDir) || dataDir})`;
+}
+
+/** Longest prefix first so /auth/v1 never shadows anything more specific. */
+function mount(prefix: string, path: string): string | undefined {
+  if (path === prefix) return '/';
+  if (path.startsWith(prefix + '/') || path.startsWith(prefix + '?')) {
+    const rest = path.slice(prefix.length);
+    return rest.startsWith('?') ? '/' + rest : rest;
+  }
+  return undefined;
+}
+
+export async function createStack(options: StackOptions = {}): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const config = loadConfig(join(SUPABASE_DIR, 'config.toml'), options.configOverrides);
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const label = engineLabel(options, dataDir);
+  log(`Local Supabase stack: database ${label}`);
+  const db = await openDb({ ...options, dataDir });
+  try {
+    const migration = await migrate(db, {
+      platformDir: join(LOCAL_DIR, 'platform'),
+      migrationsDir: options.migrationsDir ?? join(SUPABASE_DIR, 'migrations'),
+      seedFile: options.seedFile ?? join(SUPABASE_DIR, 'seed.sql'),
+      log,
+    });
+    const keys = await createKeys(db, config);
+    const ctx: StackContext = { db, keys, config };
+    const rest = createRest(ctx);
+    const auth = createAuth(ctx);
+    const routes: [string, Handler][] = [
+      ['/rest/v1', rest.handler],
+      ['/auth/v1', auth.handler],
+      ['/mailbox', auth.mailbox],
+    ];
+
+    const handle: Stack['handle'] = (req, res, next) => {
+      const url = req.url ?? '/';
+      for (const [prefix, handler] of routes) {
+        const inner = mount(prefix, url);
+        if (inner === undefined) continue;
+        const mounted = req as MountedRequest;
+        mounted.originalUrl ??= url;
+        req.url = inner;
+        handler(req, res).catch((error: unknown) => {
+          // A handler bug must not take the server down; answer like PostgREST's generic error.
+          console.error(`[local-supabase] ${prefix} ${req.method} ${url}:`, error);
+          if (!res.headersSent) {
+            res.writeHead(500, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ code: 'XX000', message: 'Internal server error', details: null, hint: null }));
+          } else res.end();
+        });
+        return;
+      }
+      if (next) next();
+      else {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'no Route matched with those values' }));
+      }
+    };
+
+    return { handle, db, keys, config, rest, auth, migration, engineLabel: label, close: () => db.close() };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,3 @@
+-- Data for a fresh local database (`npm run db:reset`, or the first start). Runs after all
+-- migrations, only when the database is new, as `supabase db reset` does. Empty until the product
+-- tables exist.

@@ -1,0 +1,22 @@
+/// <reference lib="webworker" />
+declare const self: ServiceWorkerGlobalScope;
+
+/**
+ * Updates wait until the user accepts them ('Reload' in the app posts {type:'SKIP_WAITING'}).
+ * Only then does this worker skip waiting and claim every open tab, so a new version never takes
+ * over a page silently (e.g. in the middle of checkout). On a first install nothing is claimed:
+ * the page that registered the worker keeps running uncontrolled until its next load.
+ */
+export function registerUpdateHandling(): void {
+  let acceptedByUser = false;
+
+  self.addEventListener('message', (event) => {
+    if ((event.data as { type?: unknown } | null)?.type !== 'SKIP_WAITING') return;
+    acceptedByUser = true;
+    void self.skipWaiting();
+  });
+
+  self.addEventListener('activate', (event) => {
+    if (acceptedByUser) event.waitUntil(self.clients.claim());
+  });
+}

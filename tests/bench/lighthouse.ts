@@ -1,0 +1,151 @@
+/**
+ * Lighthouse benchmark of the production build (mobile defaults: simulated slow 4G + 4x CPU).
+ * Usage: npx tsx tests/bench/lighthouse.ts [--runs 3] [--skip-build --out <dir>]
+ * Builds into a temp dir, serves it with `vite preview` on a free port, runs Lighthouse 12 three
+ * times on each route, prints the medians and exits 1 when a budget is missed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { jsBeforePaint, type ScriptRequest } from './js-size.ts';
+
+const ROUTES = ['/', '/products', '/products/1'];
+const BUDGET = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsKb: 170 };
+const JS_BUDGET_ROUTES = new Set(['/', '/products']);
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const args = process.argv.slice(2);
+const argValue = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const runs = Number(argValue('--runs') ?? 3);
+
+interface Sample { performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; jsKb: number; jsFiles: string[]; lcpElement: string; opportunities: string[] }
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error('vite preview exited early');
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`vite preview did not answer at ${url}`);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type Items = Array<Record<string, unknown>>;
+const itemsOf = (lhr: Lhr, audit: string): Items => ((lhr.audits[audit]?.details as { items?: Items } | undefined)?.items ?? []);
+
+function sample(lhr: Lhr, outDir: string, origin: string): Sample {
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const observedFcp = Number(itemsOf(lhr, 'metrics')[0]?.observedFirstContentfulPaint ?? NaN);
+  const js = jsBeforePaint(outDir, origin, itemsOf(lhr, 'network-requests') as unknown as ScriptRequest[], observedFcp);
+  const lcpItem = itemsOf(lhr, 'largest-contentful-paint-element')[0] as { items?: Array<{ node?: { snippet?: string } }> } | undefined;
+  const opportunities = Object.values(lhr.audits)
+    .filter((a) => a.details?.type === 'opportunity' && (a.score ?? 1) < 0.9)
+    .map((a) => `${a.id} (${a.displayValue ?? ''})`);
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    fcpMs: num('first-contentful-paint'),
+    jsKb: js.kb,
+    jsFiles: js.files,
+    lcpElement: lcpItem?.items?.[0]?.node?.snippet ?? '?',
+    opportunities,
+  };
+}
+
+async function main(): Promise<number> {
+  const outDir = argValue('--out') ?? mkdtempSync(join(tmpdir(), 'lh-dist-'));
+  if (!args.includes('--skip-build')) {
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', outDir], { cwd: root, stdio: 'ignore', detached: true });
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const resultsDir = join(root, 'tests/bench/results');
+  mkdirSync(resultsDir, { recursive: true });
+  const table: Array<{ route: string } & Sample> = [];
+  try {
+    await waitForServer(origin, preview);
+    for (const route of ROUTES) {
+      const samples: Sample[] = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+        if (result.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`);
+        samples.push(sample(result.lhr, outDir, origin));
+        writeFileSync(join(resultsDir, `lighthouse${route.replace(/\//g, '_') || '_'}-${i + 1}.json`), JSON.stringify(result.lhr));
+      }
+      const byPerf = [...samples].sort((a, b) => a.performance - b.performance)[Math.floor(samples.length / 2)] as Sample;
+      table.push({
+        ...byPerf,
+        route,
+        performance: median(samples.map((s) => s.performance)),
+        lcpMs: median(samples.map((s) => s.lcpMs)),
+        tbtMs: median(samples.map((s) => s.tbtMs)),
+        cls: median(samples.map((s) => s.cls)),
+        fcpMs: median(samples.map((s) => s.fcpMs)),
+        jsKb: Math.max(...samples.map((s) => s.jsKb)),
+      });
+    }
+  } finally {
+    await chrome.kill();
+    if (preview.pid) process.kill(-preview.pid);
+  }
+
+  const failures: string[] = [];
+  console.log(`\nLighthouse ${runs} run(s) per route, mobile defaults, medians (JS: gzip of scripts requested before first paint)\n`);
+  console.log('route          perf   FCP ms   LCP ms   TBT ms   CLS     JS KB gz');
+  for (const r of table) {
+    console.log(`${r.route.padEnd(14)} ${String(r.performance).padStart(4)} ${r.fcpMs.toFixed(0).padStart(8)} ${r.lcpMs.toFixed(0).padStart(8)} ${r.tbtMs.toFixed(0).padStart(8)}   ${r.cls.toFixed(3).padEnd(7)} ${r.jsKb.toFixed(1).padStart(8)}`);
+    if (r.performance < BUDGET.performance) failures.push(`${r.route}: performance ${r.performance} < ${BUDGET.performance}`);
+    if (r.lcpMs > BUDGET.lcpMs) failures.push(`${r.route}: LCP ${r.lcpMs.toFixed(0)} ms > ${BUDGET.lcpMs} ms (LCP element: ${r.lcpElement})`);
+    if (r.tbtMs > BUDGET.tbtMs) failures.push(`${r.route}: TBT ${r.tbtMs.toFixed(0)} ms > ${BUDGET.tbtMs} ms`);
+    if (r.cls > BUDGET.cls) failures.push(`${r.route}: CLS ${r.cls.toFixed(3)} > ${BUDGET.cls}`);
+    if (JS_BUDGET_ROUTES.has(r.route) && r.jsKb > BUDGET.jsKb) failures.push(`${r.route}: ${r.jsKb} KB gzip JS before first paint > ${BUDGET.jsKb} KB`);
+  }
+  for (const r of table) {
+    console.log(`\n${r.route}: LCP element ${r.lcpElement.slice(0, 120)}`);
+    console.log(`  scripts before first paint: ${r.jsFiles.join(', ')}`);
+    if (r.opportunities.length) console.log(`  opportunities: ${r.opportunities.join('; ')}`);
+  }
+  console.log(`\nFull reports: ${resultsDir}`);
+  if (failures.length) {
+    console.log(`\nBudget missed:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  console.log('\nAll budgets met.');
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

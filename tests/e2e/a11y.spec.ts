@@ -1,0 +1,28 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// Every public page, scanned with axe's default rules (WCAG 2.x A/AA and best practices).
+// Only serious and critical violations fail the test; all of them are printed on failure.
+const pages: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
+  ...['/', '/products', '/products/1', '/cart', '/checkout', '/privacy', '/terms', '/warranty', '/returns', '/support/faq', '/support/installation', '/solutions/homeowners'].map((path) => ({
+    path,
+    ready: (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(),
+  })),
+  { path: '/this-page-does-not-exist', ready: (page: Page) => expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible() },
+];
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+for (const { path, ready } of pages) {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+    const report = blocking
+      .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.html.slice(0, 160)}\n      ${n.failureSummary?.split('\n').join(' ') ?? ''}`).join('\n')}`)
+      .join('\n');
+    expect(blocking.map((v) => v.id), `${path}\n${report}`).toEqual([]);
+  });
+}

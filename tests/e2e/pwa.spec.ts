@@ -1,0 +1,155 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIResponse } from '@playwright/test';
+import { builtAppDir } from './support/paths.ts';
+import { controllerScript, visitUntilControlled, waitForActiveServiceWorker } from './support/service-worker.ts';
+import { serveStatic } from './support/static-server.ts';
+
+// Each Playwright test gets a fresh browser context, so no service worker or cache leaks between tests.
+
+const OFFLINE_TEXT = 'You are offline — showing saved content';
+const UPDATE_TEXT = 'A new version is available';
+
+interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
+interface Manifest {
+  name: string; short_name: string; description: string; id: string; start_url: string; scope: string;
+  display: string; theme_color: string; background_color: string; icons: ManifestIcon[];
+  shortcuts: Array<{ name: string; url: string }>;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+async function pngSize(response: APIResponse): Promise<string> {
+  const bytes = await response.body();
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+test('links the manifest once, with the fields and icons installation needs', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const response = await request.get(href ?? '');
+  expect(response.status()).toBe(200);
+  const manifest = (await response.json()) as Manifest;
+
+  expect(manifest).toMatchObject({ name: expect.stringContaining('GarageGuard'), short_name: 'GarageGuard', id: '/', start_url: '/', scope: '/', display: 'standalone', theme_color: '#1c7ed6' });
+  expect(manifest.description.length).toBeGreaterThan(20);
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([['Products', '/products'], ['Cart', '/cart']]);
+
+  const wanted = [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']];
+  for (const [sizes, purpose] of wanted) {
+    const icon = manifest.icons.find((i) => i.sizes === sizes && (i.purpose ?? 'any').split(' ').includes(purpose ?? ''));
+    expect(icon, `${sizes} ${purpose} icon`).toBeTruthy();
+    const file = await request.get(icon?.src ?? '');
+    expect(file.status(), icon?.src).toBe(200);
+    expect(file.headers()['content-type']).toContain('image/png');
+    expect(await pngSize(file)).toBe(sizes);
+  }
+
+  const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+  expect(await pngSize(await request.get(appleHref ?? ''))).toBe('180x180');
+  const favicon = await request.get((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '');
+  expect(favicon.status()).toBe(200);
+  expect(await favicon.text()).toContain('<svg');
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1c7ed6');
+});
+
+test('registers a service worker that waits for the next load instead of taking over the page', async ({ page }) => {
+  await page.goto('/');
+  expect(await waitForActiveServiceWorker(page)).toMatch(/\/sw\.js$/);
+  // No clients.claim() on first install: the page that registered it stays uncontrolled...
+  expect(await controllerScript(page)).toBeNull();
+  await page.reload();
+  // ...and the next load is controlled, which (with the manifest and a fetch handler) makes the app installable.
+  await expect.poll(() => controllerScript(page)).toMatch(/\/sw\.js$/);
+});
+
+test('after one online visit, the storefront opens offline and the cart still works', async ({ page, context }) => {
+  await visitUntilControlled(page, '/');
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+  await page.goto('/products/1');
+  const productName = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+  expect(productName).not.toBe('');
+
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+  await expect(page.getByText(/\d+ products? found/)).toBeVisible();
+  await page.goto('/products/1');
+  await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+  // Product images come from the precache too.
+  const images = page.locator('main img');
+  await expect(images.first()).toBeVisible();
+  await expect.poll(() => images.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
+  await expect(page.getByText(productName).first()).toBeVisible();
+});
+
+test('shows the offline indicator only while the connection is down', async ({ page, context }) => {
+  await visitUntilControlled(page, '/products');
+  await expect(page.getByText(OFFLINE_TEXT)).toHaveCount(0);
+  await context.setOffline(true);
+  // The live region itself has no box (the badge inside is fixed-positioned); the badge is what shows.
+  await expect(page.getByRole('status').getByText(OFFLINE_TEXT)).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText(OFFLINE_TEXT)).toHaveCount(0);
+});
+
+test('offers a waiting update without reloading, holds it back in checkout, and applies it on Reload', async ({ browser }) => {
+  // A private copy of the build, so this test can publish a "new version" of sw.js without a rebuild.
+  const dir = await mkdtemp(join(tmpdir(), 'pwa-e2e-'));
+  await cp(builtAppDir, dir, { recursive: true });
+  const server = await serveStatic(dir);
+  const context = await browser.newContext({ baseURL: server.origin });
+  try {
+    const page = await context.newPage();
+    await visitUntilControlled(page, '/');
+    const original = await readFile(join(dir, 'sw.js'), 'utf8');
+    await writeFile(join(dir, 'sw.js'), `${original}\n// e2e: version 2\n`);
+
+    // A marker on window survives only as long as the page is not reloaded.
+    await page.evaluate(() => Object.assign(window, { e2eMarker: true }));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect(page.getByText(UPDATE_TEXT)).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(2_000);
+    expect(await page.evaluate(() => 'e2eMarker' in window)).toBe(true);
+    await expect(page.getByText(UPDATE_TEXT)).toBeVisible();
+
+    // Later hides it; the update stays waiting for the next load.
+    await page.getByRole('button', { name: 'Later' }).click();
+    await expect(page.getByText(UPDATE_TEXT)).toHaveCount(0);
+
+    // On /checkout the prompt waits; a client-side navigation away brings it back.
+    await page.goto('/checkout');
+    await waitForActiveServiceWorker(page);
+    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+    await page.waitForTimeout(1_500);
+    await expect(page.getByText(UPDATE_TEXT)).toHaveCount(0);
+    await page.evaluate(() => {
+      history.pushState({}, '', '/products');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByText(UPDATE_TEXT)).toBeVisible();
+
+    await page.evaluate(() => Object.assign(window, { e2eMarker: true }));
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+    expect(await page.evaluate(() => 'e2eMarker' in window)).toBe(false);
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    expect(await controllerScript(page)).toMatch(/\/sw\.js$/);
+    await page.waitForTimeout(1_000);
+    await expect(page.getByText(UPDATE_TEXT)).toHaveCount(0);
+  } finally {
+    await context.close();
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

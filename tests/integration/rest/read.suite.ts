@@ -1,0 +1,187 @@
+import { expect, it } from 'vitest';
+import type { TestStack } from '../support/stack.ts';
+import { asService, pgrstError, rest } from './helpers.ts';
+
+/** Reads through supabase-js: select shapes, embedding, filters, order, ranges, counts, single rows. */
+export function readSuite(get: () => TestStack): void {
+  it('selects columns, aliases, casts and JSON paths', async () => {
+    const { data, error } = await get().client().from('books')
+      .select('id, name:title, pages::text, isbn:meta->>isbn, stars:meta->rating->stars').eq('id', 1).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: 1, name: 'A Wizard of Earthsea', pages: '183', isbn: '123', stars: 5 });
+  });
+
+  it('embeds to-one (with a hint), to-many and one-to-one resources', async () => {
+    const { data, error } = await get().client().from('books')
+      .select('title, author:authors!author_id(name), editor:authors!books_editor_fkey(name), chapters(title, position)')
+      .in('id', [1, 2, 5]).order('id').order('position', { referencedTable: 'chapters', ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { title: 'A Wizard of Earthsea', author: { name: 'Ursula' }, editor: { name: 'Terry' },
+        chapters: [{ title: 'The School for Wizards', position: 3 }, { title: 'The Shadow', position: 2 }, { title: 'Warriors in the Mist', position: 1 }] },
+      { title: 'The Left Hand of Darkness', author: { name: 'Ursula' }, editor: null, chapters: [] },
+      { title: 'Untitled', author: null, editor: null, chapters: [] },
+    ]);
+    const o2o = await get().client().from('authors').select('name, profiles(bio)').order('id');
+    expect(o2o.data).toEqual([{ name: 'Ursula', profiles: { bio: 'Earthsea' } }, { name: 'Terry', profiles: { bio: 'Discworld' } }, { name: 'Iain', profiles: null }]);
+  });
+
+  it('filters embedded rows, and !inner filters the parents', async () => {
+    const c = get().client();
+    const left = await c.from('authors').select('name, books!author_id(title)').eq('books.status', 'draft').order('id');
+    expect(left.data).toEqual([{ name: 'Ursula', books: [] }, { name: 'Terry', books: [{ title: 'Mort' }] }, { name: 'Iain', books: [] }]);
+    const inner = await c.from('authors').select('name, books!author_id!inner(title)').eq('books.status', 'draft');
+    expect(inner.data).toEqual([{ name: 'Terry', books: [{ title: 'Mort' }] }]);
+    const limited = await c.from('authors').select('name, books!author_id(title)').eq('id', 1).limit(1, { referencedTable: 'books' }).order('id', { referencedTable: 'books' });
+    expect(limited.data).toEqual([{ name: 'Ursula', books: [{ title: 'A Wizard of Earthsea' }] }]);
+  });
+
+  it('answers ambiguous and missing relationships as PostgREST does', async () => {
+    const amb = await rest(get(), '/books?select=id,authors(name)');
+    expect(amb.status).toBe(300);
+    expect(amb.json.code).toBe('PGRST201');
+    expect(amb.json.message).toBe("Could not embed because more than one relationship was found for 'books' and 'authors'");
+    expect(amb.json.details).toContainEqual({ cardinality: 'many-to-one', embedding: 'books with authors', relationship: 'books_editor_fkey using books(editor_id) and authors(id)' });
+    expect(amb.json.hint).toBe("Try changing 'authors' to one of the following: 'authors!books_author_id_fkey', 'authors!books_editor_fkey'. Find the desired relationship in the 'details' key.");
+    const none = await rest(get(), '/books?select=id,items(id)');
+    expect(none.status).toBe(400);
+    expect(none.json).toEqual(pgrstError('PGRST200', "Could not find a relationship between 'books' and 'items' in the schema cache",
+      "Searched for a foreign key relationship between 'books' and 'items' in the schema 'public', but no matches were found."));
+  });
+
+  it('applies every filter operator', async () => {
+    const c = get().client();
+    const ids = async (q: PromiseLike<{ data: { id: unknown }[] | null; error: unknown }>) => {
+      const { data, error } = await q;
+      expect(error).toBeNull();
+      return (data ?? []).map((r) => r.id);
+    };
+    const books = () => c.from('books').select('id').order('id');
+    expect(await ids(books().eq('status', 'draft'))).toEqual([4, 5]);
+    expect(await ids(books().neq('status', 'draft'))).toEqual([1, 2, 3]);
+    expect(await ids(books().gt('pages', 300))).toEqual([2, 3]);
+    expect(await ids(books().gte('pages', 304).lte('pages', 416))).toEqual([2, 3]);
+    expect(await ids(books().lt('pages', 200))).toEqual([1]);
+    expect(await ids(books().like('title', '%Guards%'))).toEqual([3]);
+    expect(await ids(books().ilike('title', '*the*'))).toEqual([2]);
+    expect(await ids(books().is('pages', null))).toEqual([5]);
+    expect(await ids(books().not('pages', 'is', null).in('id', [1, 5, 3]))).toEqual([1, 3]);
+    expect(await ids(books().contains('tags', ['fantasy', 'classic']))).toEqual([1]);
+    expect(await ids(books().containedBy('tags', ['fantasy', 'humour']))).toEqual([3, 4, 5]);
+    expect(await ids(books().overlaps('tags', ['scifi', 'humour']))).toEqual([2, 3]);
+    expect(await ids(books().contains('meta', { rating: { stars: 4 } }))).toEqual([2]);
+    expect(await ids(books().eq('meta->>isbn', '789'))).toEqual([4]);
+    expect(await ids(books().not('status', 'eq', 'draft').not('title', 'like', 'The*'))).toEqual([1, 3]);
+    expect(await ids(books().textSearch('title', 'wizard'))).toEqual([1]);
+  });
+
+  it('combines or/and trees, not.or, quoted column names and quoted values', async () => {
+    const c = get().client();
+    const tree = await c.from('books').select('id').or('id.eq.1,and(pages.gt.300,title.like.*Guards*)').order('id');
+    expect(tree.data).toEqual([{ id: 1 }, { id: 3 }]);
+    const notOr = await rest(get(), '/books?select=id&not.or=(status.eq.draft,pages.lt.300)&order=id');
+    expect(notOr.json).toEqual([{ id: 2 }, { id: 3 }]);
+    const quoted = await c.from('items').select('id').or('"Mixed Case".eq.y,label.eq."first, with comma"').order('id');
+    expect(quoted.data).toEqual([{ id: 'a' }, { id: 'b' }]);
+    const parens = await c.from('items').select('id').in('label', ['second (paren)', 'first, with comma']).order('id');
+    expect(parens.data).toEqual([{ id: 'a' }, { id: 'b' }]);
+    const quote = await c.from('items').select('id, weird:"weird,col"').eq('id', 'd"q');
+    expect(quote.data).toEqual([{ id: 'd"q', weird: 'w4' }]);
+    const nested = await rest(get(), '/books?select=id&or=(and(status.eq.published,or(pages.lt.200,pages.gt.400)),id.eq.5)&order=id');
+    expect(nested.json).toEqual([{ id: 1 }, { id: 3 }, { id: 5 }]);
+  });
+
+  it('orders by several columns, nulls first/last and an embedded to-one column', async () => {
+    const c = get().client();
+    const r = await c.from('books').select('id').order('pages', { ascending: false, nullsFirst: true }).order('id');
+    expect(r.data?.map((x) => x.id)).toEqual([5, 3, 2, 4, 1]);
+    const last = await c.from('books').select('id').order('author_id', { ascending: true, nullsFirst: false }).order('id', { ascending: false });
+    expect(last.data?.map((x) => x.id)).toEqual([2, 1, 4, 3, 5]);
+    const embedded = await rest(get(), '/books?select=id,author:authors!author_id(name)&order=author(name).desc.nullslast,id.desc');
+    expect(embedded.json.map((x: { id: number }) => x.id)).toEqual([2, 1, 4, 3, 5]);
+  });
+
+  it('pages with limit/offset and Range, counts exactly, answers 206 and 416', async () => {
+    const c = get().client();
+    const ranged = await c.from('books').select('id', { count: 'exact' }).order('id').range(1, 2);
+    expect(ranged.data).toEqual([{ id: 2 }, { id: 3 }]);
+    expect(ranged.count).toBe(5);
+    expect(ranged.status).toBe(206);
+    const header = await rest(get(), '/books?select=id&order=id', { headers: { Range: '3-', 'Range-Unit': 'items', Prefer: 'count=exact' } });
+    expect(header.status).toBe(206);
+    expect(header.headers.get('content-range')).toBe('3-4/5');
+    const all = await rest(get(), '/books?select=id', { headers: { Prefer: 'count=planned' } });
+    expect([all.status, all.headers.get('content-range')]).toEqual([200, '0-4/5']);
+    const empty = await rest(get(), '/books?select=id&id=eq.0', { headers: { Prefer: 'count=exact' } });
+    expect([empty.status, empty.headers.get('content-range'), empty.json]).toEqual([200, '*/0', []]);
+    const noCount = await rest(get(), '/books?select=id&limit=2');
+    expect(noCount.headers.get('content-range')).toBe('0-1/*');
+    const past = await rest(get(), '/books?select=id&offset=9', { headers: { Prefer: 'count=exact' } });
+    expect(past.status).toBe(416);
+    expect(past.json).toEqual(pgrstError('PGRST103', 'Requested range not satisfiable', 'An offset of 9 was requested, but there are only 5 rows.'));
+    const inverted = await rest(get(), '/books', { headers: { Range: '5-2' } });
+    expect(inverted.status).toBe(416);
+    expect(inverted.json.details).toBe('The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+  });
+
+  it('caps responses at [api] max_rows while counting every row', async () => {
+    const r = await rest(get(), '/many?select=n&order=n', { headers: { Prefer: 'count=exact' } });
+    expect(r.json).toHaveLength(100);
+    expect([r.status, r.headers.get('content-range')]).toEqual([206, '0-99/150']);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const r = await rest(get(), '/books?status=eq.draft', { method: 'HEAD', headers: { Prefer: 'count=exact' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-range')).toBe('0-1/2');
+    expect(r.text).toBe('');
+    const { count, data, error } = await get().client().from('books').select('*', { count: 'exact', head: true });
+    expect([count, data, error]).toEqual([5, null, null]);
+  });
+
+  it('returns single objects and 406 when not exactly one row', async () => {
+    const c = get().client();
+    expect((await c.from('authors').select('name').eq('id', 2).single()).data).toEqual({ name: 'Terry' });
+    const many = await c.from('authors').select('name').single();
+    expect(many.status).toBe(406);
+    expect(many.error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 3 rows' });
+    const none = await c.from('authors').select('name').eq('id', 0).maybeSingle();
+    expect([none.data, none.error]).toEqual([null, null]);
+    const wire = await rest(get(), '/authors?id=eq.1&select=name', { headers: { Accept: 'application/vnd.pgrst.object+json' } });
+    expect(wire.headers.get('content-type')).toBe('application/vnd.pgrst.object+json; charset=utf-8');
+    expect(wire.text).toBe('{"name":"Ursula"}');
+  });
+
+  it('strips nulls on request and rejects media types it cannot produce', async () => {
+    const stripped = await get().client().from('authors').select('name, born').eq('id', 3).stripNulls();
+    expect(stripped.data).toEqual([{ name: 'Iain' }]);
+    const csv = await rest(get(), '/authors', { headers: { Accept: 'text/csv' } });
+    expect(csv.status).toBe(406);
+    expect(csv.json).toEqual(pgrstError('PGRST107', 'None of these media types are available: text/csv'));
+  });
+
+  it('serves exposed schemas only, naming the profile', async () => {
+    const ok = await rest(get(), '/authors?select=id&limit=1', { headers: { 'Accept-Profile': 'public' } });
+    expect([ok.status, ok.headers.get('content-profile')]).toEqual([200, 'public']);
+    const bad = await rest(get(), '/authors', { headers: { 'Accept-Profile': 'auth' } });
+    expect(bad.status).toBe(406);
+    expect(bad.json).toEqual(pgrstError('PGRST106', 'The schema must be one of the following: public, graphql_public'));
+  });
+
+  it('finds tables created after start-up without a restart', async () => {
+    await get().db.exec('create table public.late (id int primary key); insert into public.late values (7);');
+    await new Promise((r) => setTimeout(r, 1100));
+    const r = await rest(get(), '/late', { headers: asService(get()) });
+    expect([r.status, r.json]).toEqual([200, [{ id: 7 }]]);
+  });
+
+  it('describes the schema as OpenAPI 2.0 at the root', async () => {
+    const r = await rest(get(), '/');
+    expect(r.status).toBe(200);
+    expect(r.json.swagger).toBe('2.0');
+    expect(Object.keys(r.json.paths)).toEqual(expect.arrayContaining(['/', '/books', '/authors', '/rpc/add']));
+    expect(r.json.definitions.books.properties.id).toMatchObject({ type: 'integer', format: 'bigint' });
+    expect(r.json.definitions.books.properties.author_id.description).toContain("<fk table='authors' column='id'/>");
+    expect(r.json.definitions.books.required).toEqual(['title']);
+  });
+}

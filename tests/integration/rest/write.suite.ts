@@ -1,0 +1,118 @@
+import { expect, it } from 'vitest';
+import type { TestStack } from '../support/stack.ts';
+import { asService, pgrstError, rest } from './helpers.ts';
+
+/** Inserts, upserts, updates and deletes through supabase-js, and their wire details. */
+export function writeSuite(get: () => TestStack): void {
+  const svc = () => get().client({ serviceRole: true });
+
+  it('inserts one row and returns it when asked', async () => {
+    const { data, error, status } = await svc().from('items').insert({ id: 'w1', label: 'one', n: 1 }).select().single();
+    expect(error).toBeNull();
+    expect(status).toBe(201);
+    expect(data).toEqual({ id: 'w1', label: 'one', n: 1, 'Mixed Case': null, 'weird,col': null });
+    const minimal = await rest(get(), '/items', { method: 'POST', headers: { ...asService(get()), 'Content-Type': 'application/json' }, body: '{"id":"w2"}' });
+    expect([minimal.status, minimal.text, minimal.headers.get('content-range')]).toEqual([201, '', '*/*']);
+  });
+
+  it('inserts in bulk with the union of keys; missing keys are null, or defaults with missing=default', async () => {
+    const bulk = await svc().from('books').insert([{ title: 'Bulk 1', pages: 10, status: 'draft' }, { title: 'Bulk 2', status: 'draft' }]).select('title, pages, tags');
+    expect(bulk.error).toBeNull();
+    expect(bulk.data).toEqual([{ title: 'Bulk 1', pages: 10, tags: [] }, { title: 'Bulk 2', pages: null, tags: [] }]);
+    const nulls = await svc().from('books').insert([{ title: 'N1', tags: ['a'] }, { title: 'N2' }]).select('title, tags');
+    expect(nulls.error).toMatchObject({ code: '23502' });
+    const defaults = await svc().from('books').insert([{ title: 'D1', tags: ['a'] }, { title: 'D2' }], { defaultToNull: false }).select('title, tags, status');
+    expect(defaults.error).toBeNull();
+    expect(defaults.data).toEqual([{ title: 'D1', tags: ['a'], status: 'draft' }, { title: 'D2', tags: [], status: 'draft' }]);
+    const uneven = await rest(get(), '/items', { method: 'POST', headers: asService(get()), body: '[{"id":"u1"},{"id":"u2","label":"x"}]' });
+    expect(uneven.status).toBe(400);
+    expect(uneven.json).toEqual(pgrstError('PGRST102', 'All object keys must match'));
+    await svc().from('books').delete().in('title', ['Bulk 1', 'Bulk 2', 'D1', 'D2']);
+  });
+
+  it('upserts with merge-duplicates and ignore-duplicates on the primary key or on_conflict', async () => {
+    const c = svc();
+    await c.from('items').insert({ id: 'up1', label: 'before', n: 1 });
+    const merged = await c.from('items').upsert({ id: 'up1', label: 'after' }).select('id, label, n');
+    expect(merged.data).toEqual([{ id: 'up1', label: 'after', n: 1 }]);
+    const ignored = await c.from('items').upsert([{ id: 'up1', label: 'ignored' }, { id: 'up2', label: 'new' }], { ignoreDuplicates: true }).select('id, label');
+    expect(ignored.data).toEqual([{ id: 'up2', label: 'new' }]);
+    const onLabel = await rest(get(), '/profiles?on_conflict=author_id&select=author_id,bio', {
+      method: 'POST', headers: { ...asService(get()), Prefer: 'resolution=merge-duplicates,return=representation' }, body: '{"author_id":1,"bio":"Changed"}',
+    });
+    expect([onLabel.status, onLabel.json]).toEqual([201, [{ author_id: 1, bio: 'Changed' }]]);
+    expect(onLabel.headers.get('preference-applied')).toBe('resolution=merge-duplicates, return=representation');
+    await c.from('profiles').update({ bio: 'Earthsea' }).eq('author_id', 1);
+  });
+
+  it('answers a duplicate insert with 409 and 23505, as the RxDB plugin expects', async () => {
+    const dup = await svc().from('items').insert({ id: 'a' });
+    expect(dup.status).toBe(409);
+    expect(dup.error).toEqual(pgrstError('23505', 'duplicate key value violates unique constraint "items_pkey"', 'Key (id)=(a) already exists.'));
+  });
+
+  it('updates with filters and returns the changed rows with embeds', async () => {
+    const c = svc();
+    const { data, error, status } = await c.from('books').update({ pages: 190 }).eq('id', 1).select('id, pages, author:authors!author_id(name)');
+    expect([error, status]).toEqual([null, 200]);
+    expect(data).toEqual([{ id: 1, pages: 190, author: { name: 'Ursula' } }]);
+    const none = await c.from('books').update({ pages: 1 }).eq('id', -1).select();
+    expect(none.data).toEqual([]);
+    const minimal = await rest(get(), '/books?id=eq.1', { method: 'PATCH', headers: { ...asService(get()), Prefer: 'count=exact' }, body: '{"pages":183}' });
+    expect([minimal.status, minimal.text, minimal.headers.get('content-range')]).toEqual([204, '', '0-0/1']);
+  });
+
+  it('rolls back a write that asked for one object but touched several', async () => {
+    const r = await rest(get(), '/items?id=in.(a,b)', {
+      method: 'PATCH', headers: { ...asService(get()), Accept: 'application/vnd.pgrst.object+json', Prefer: 'return=representation' }, body: '{"n":99}',
+    });
+    expect(r.status).toBe(406);
+    expect(r.json.code).toBe('PGRST116');
+    const after = await svc().from('items').select('n').in('id', ['a', 'b']).order('id');
+    expect(after.data).toEqual([{ n: 1.5 }, { n: 2 }]);
+  });
+
+  it('rolls back everything with Prefer: tx=rollback', async () => {
+    const r = await rest(get(), '/items', { method: 'POST', headers: { ...asService(get()), Prefer: 'tx=rollback,return=representation' }, body: '{"id":"ghost"}' });
+    expect([r.status, r.json]).toEqual([201, [{ id: 'ghost', label: null, n: null, 'Mixed Case': null, 'weird,col': null }]]);
+    expect((await svc().from('items').select('id').eq('id', 'ghost')).data).toEqual([]);
+  });
+
+  it('deletes with filters', async () => {
+    const c = svc();
+    await c.from('items').insert([{ id: 'del1' }, { id: 'del2' }]);
+    const { data, status } = await c.from('items').delete().like('id', 'del*').select('id').order('id');
+    expect(status).toBe(200);
+    expect(data?.map((r) => r.id).sort()).toEqual(['del1', 'del2']);
+    await c.from('items').insert({ id: 'del3' });
+    const gone = await rest(get(), '/items?id=eq.del3', { method: 'DELETE', headers: asService(get()) });
+    expect([gone.status, gone.headers.get('content-range')]).toEqual([204, '0-0/*']);
+  });
+
+  it('maps constraint and type errors to PostgREST statuses', async () => {
+    const post = (body: string) => rest(get(), '/books', { method: 'POST', headers: asService(get()), body });
+    const notNull = await post('{"title":null}');
+    expect([notNull.status, notNull.json.code, notNull.json.message]).toEqual([400, '23502', 'null value in column "title" of relation "books" violates not-null constraint']);
+    expect((await post('{"title":"x","status":"nope"}')).json).toMatchObject({ code: '23514' });
+    const badType = await post('{"title":"x","pages":"many"}');
+    expect([badType.status, badType.json]).toEqual([400, pgrstError('22P02', 'invalid input syntax for type integer: "many"')]);
+    const fk = await post('{"title":"x","author_id":999}');
+    expect([fk.status, fk.json.code, fk.json.details]).toEqual([409, '23503', 'Key (author_id)=(999) is not present in table "authors".']);
+  });
+
+  it('rejects unknown columns, bad JSON and oversized bodies', async () => {
+    const unknown = await svc().from('items').insert({ id: 'z', nope: 1 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error).toEqual(pgrstError('PGRST204', "Could not find the 'nope' column of 'items' in the schema cache"));
+    const patchUnknown = await rest(get(), '/items?id=eq.a', { method: 'PATCH', headers: asService(get()), body: '{"zzz":1}' });
+    expect(patchUnknown.json.code).toBe('PGRST204');
+    for (const body of ['{bad', '', '"text"', '[1,2]']) {
+      const r = await rest(get(), '/items', { method: 'POST', headers: asService(get()), body });
+      expect(r.status).toBe(400);
+      expect(r.json.code).toBe('PGRST102');
+    }
+    const big = await rest(get(), '/items', { method: 'POST', headers: asService(get()), body: JSON.stringify({ id: 'big', label: 'x'.repeat(1_100_000) }) });
+    expect(big.status).toBe(413);
+    expect(big.json.message).toBe('Payload Too Large');
+  });
+}

@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { CartProvider, useCart } from '@/features/cart';
+import { cartDb } from '@/features/cart/data/cart-db.ts';
+import { LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
+
+const system = { productId: 1, name: 'Complete System', price: 299, image: '/products/a.svg' };
+const solar = { productId: 3, name: 'Solar Panel Kit', price: 79, image: '/products/c.svg' };
+
+function wrapper({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider>
+      <Notifications />
+      <CartProvider>{children}</CartProvider>
+    </MantineProvider>
+  );
+}
+
+async function renderCart() {
+  const hook = renderHook(() => useCart(), { wrapper });
+  await waitFor(() => expect(hook.result.current.isLoading).toBe(false));
+  return hook;
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await cartDb.items.clear();
+  await cartDb.meta.clear();
+});
+afterEach(() => {
+  act(() => notifications.clean());
+  vi.restoreAllMocks();
+});
+
+describe('useCart', () => {
+  it('throws outside its provider (spec §5)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useCart())).toThrow('useCart must be used within a CartProvider');
+  });
+
+  it('is loading until IndexedDB answers, then empty', async () => {
+    const { result } = renderHook(() => useCart(), { wrapper });
+    expect(result.current.isLoading).toBe(true);
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current).toMatchObject({ items: [], total: 0, itemCount: 0 });
+  });
+
+  it('adds items live, derives total and itemCount, and toasts', async () => {
+    const { result } = await renderCart();
+    await act(() => result.current.addItem(system));
+    await act(() => result.current.addItem(system));
+    await act(() => result.current.addItem(solar, 3));
+    await waitFor(() => expect(result.current.itemCount).toBe(5));
+    expect(result.current.total).toBe(835);
+    expect(result.current.items.map((i) => [i.id, i.quantity])).toEqual([
+      ['1', 2],
+      ['3', 3],
+    ]);
+    expect(await screen.findAllByText('Complete System has been added to your cart.')).toHaveLength(2);
+    expect(screen.getByText('3x Solar Panel Kit has been added to your cart.')).toBeTruthy();
+    expect(screen.getAllByText('Added to cart').length).toBeGreaterThan(0);
+  });
+
+  it('removes with the "Item removed" toast and updates quantities without one', async () => {
+    const { result } = await renderCart();
+    await act(() => result.current.addItem(system));
+    await act(() => result.current.addItem(solar));
+    await act(() => result.current.updateQuantity('3', 4.9));
+    await waitFor(() => expect(result.current.itemCount).toBe(5));
+    await act(() => result.current.removeItem('1'));
+    await waitFor(() => expect(result.current.items.map((i) => i.id)).toEqual(['3']));
+    expect(await screen.findByText('Item removed')).toBeTruthy();
+    expect(screen.getByText('Complete System has been removed from your cart.')).toBeTruthy();
+    await act(() => result.current.updateQuantity('3', 0));
+    await waitFor(() => expect(result.current.items).toEqual([]));
+  });
+
+  it('clears with the "Cart cleared" toast, or silently for checkout', async () => {
+    const { result } = await renderCart();
+    await act(() => result.current.addItem(system));
+    await act(() => result.current.clearCart());
+    await waitFor(() => expect(result.current.itemCount).toBe(0));
+    expect(await screen.findByText('All items have been removed from your cart.')).toBeTruthy();
+    await act(() => result.current.addItem(system));
+    await waitFor(() => expect(result.current.itemCount).toBe(1));
+    const shown = vi.spyOn(notifications, 'show');
+    await act(() => result.current.clearCart({ silent: true }));
+    await waitFor(() => expect(result.current.itemCount).toBe(0));
+    expect(shown).not.toHaveBeenCalled();
+  });
+
+  it('stays loading until a legacy cart is imported, so it never shows empty first', async () => {
+    localStorage.setItem(LEGACY_CART_KEY, JSON.stringify([{ id: 2, name: 'Indoor Unit', price: 149, image: '', quantity: 2 }]));
+    const seen: number[] = [];
+    const { result } = renderHook(
+      () => {
+        const cart = useCart();
+        if (!cart.isLoading) seen.push(cart.itemCount);
+        return cart;
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.itemCount).toBe(2));
+    expect(seen.every((count) => count === 2)).toBe(true);
+    expect(localStorage.getItem(LEGACY_CART_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+import { existsSync, readFileSync } from 'node:fs';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE, getProduct, listProducts } from '@/features/catalogue/data/products.ts';
+import { ProductSchema } from '@/features/catalogue/schemas.ts';
+
+// Vitest runs from the repository root.
+const publicDir = `${process.cwd()}/public`;
+
+describe('catalogue data', () => {
+  it('parses every product with ProductSchema', () => {
+    expect(CATALOGUE).toHaveLength(4);
+    for (const product of CATALOGUE) {
+      const result = v.safeParse(ProductSchema, product);
+      expect(result.issues, `product ${product.id}`).toBeUndefined();
+      expect(result.success).toBe(true);
+    }
+  });
+
+  it('carries the values of spec §3', () => {
+    const rows = CATALOGUE.map((p) => [p.id, p.name, p.price, p.originalPrice, p.stock, p.rating, p.reviewCount, p.warranty.duration]);
+    expect(rows).toEqual([
+      [1, 'Complete System', 299, 349, 15, 4.9, 1247, '2 years'],
+      [2, 'Indoor Unit Standalone', 149, undefined, 25, 4.7, 892, '2 years'],
+      [3, 'Solar Panel Kit', 79, undefined, 40, 4.8, 456, '10 years'],
+      [4, 'Backup Battery Pack', 59, undefined, 30, 4.6, 234, '3 years'],
+    ]);
+    const [system, indoor, solar, battery] = CATALOGUE;
+    expect(system).toMatchObject({ badge: 'Best Seller', category: 'bundle', variants: [{ name: 'Color', options: ['White', 'Black', 'Gray'] }] });
+    expect(indoor).toMatchObject({ category: 'indoor' });
+    expect(solar).toMatchObject({ category: 'accessories', accessoryType: 'power', compatibility: 'outdoor-unit' });
+    expect(battery).toMatchObject({ category: 'accessories', accessoryType: 'power' });
+  });
+
+  it('has 2-4 images per product, each an existing SVG with a viewBox and a title', () => {
+    for (const product of CATALOGUE) {
+      expect(product.images.length).toBeGreaterThanOrEqual(2);
+      expect(product.images.length).toBeLessThanOrEqual(4);
+      for (const src of product.images) {
+        const file = `${publicDir}${src}`;
+        expect(existsSync(file), src).toBe(true);
+        const svg = readFileSync(file, 'utf8');
+        expect(svg).toMatch(/viewBox="0 0 400 300"/);
+        expect(svg).toMatch(/<title[^>]*>[^<]{10,}<\/title>/);
+        expect(svg.length, `${src} stays small`).toBeLessThan(8_000);
+      }
+    }
+  });
+
+  it('has multi-paragraph overviews, ordered installation steps and at least 4 features', () => {
+    for (const p of CATALOGUE) {
+      expect(p.overview.split('\n\n').length).toBeGreaterThanOrEqual(2);
+      expect(p.installation.map((s) => s.step)).toEqual(p.installation.map((_, i) => i + 1));
+      expect(p.features.length).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('rejects a product whose original price is not above its price', () => {
+    const bad = { ...CATALOGUE[0]!, originalPrice: 200 };
+    expect(v.safeParse(ProductSchema, bad).success).toBe(false);
+    expect(v.safeParse(ProductSchema, { ...CATALOGUE[1]!, category: 'garden' }).success).toBe(false);
+    expect(v.safeParse(ProductSchema, { ...CATALOGUE[1]!, images: ['https://example.com/x.svg'] }).success).toBe(false);
+  });
+});
+
+describe('listProducts / getProduct', () => {
+  it('lists all four in catalogue order', async () => {
+    expect((await listProducts()).map((p) => p.id)).toEqual([1, 2, 3, 4]);
+  });
+  it('finds by id and answers null for unknown ids', async () => {
+    expect((await getProduct(3))?.name).toBe('Solar Panel Kit');
+    expect(await getProduct(99)).toBeNull();
+    expect(await getProduct(Number.NaN)).toBeNull();
+    expect(await getProduct(1.5)).toBeNull();
+  });
+});

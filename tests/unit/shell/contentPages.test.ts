@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FAQ_PAGE,
+  INSTALLATION_PAGE,
+  PRIVACY_PAGE,
+  RETURNS_PAGE,
+  SOLUTION_LINKS,
+  TERMS_PAGE,
+  WARRANTY_PAGE,
+  getSolutionPage,
+} from '@/features/content-pages';
+
+describe('solution pages', () => {
+  it('has a page for each linked audience and none for unknown ones', () => {
+    for (const link of SOLUTION_LINKS) expect(getSolutionPage(link.slug)?.slug).toBe(link.slug);
+    expect(getSolutionPage('astronauts')).toBeNull();
+    expect(getSolutionPage('')).toBeNull();
+    expect(getSolutionPage('constructor')).toBeNull();
+  });
+});
+
+describe('static pages', () => {
+  it('each have a title, an intro and sections with content', () => {
+    for (const page of [INSTALLATION_PAGE, PRIVACY_PAGE, TERMS_PAGE, WARRANTY_PAGE, RETURNS_PAGE]) {
+      expect(page.title.length).toBeGreaterThan(3);
+      expect(page.intro.length).toBeGreaterThan(20);
+      expect(page.sections.length).toBeGreaterThan(1);
+      for (const section of page.sections) {
+        const items = (section.paragraphs?.length ?? 0) + (section.list?.length ?? 0) + (section.steps?.length ?? 0);
+        expect(items, `${page.slug}: ${section.heading}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('state the promises of spec §9', () => {
+    expect(JSON.stringify(WARRANTY_PAGE)).toContain('2-year manufacturer warranty');
+    expect(JSON.stringify(RETURNS_PAGE)).toContain('30 days');
+    expect(JSON.stringify(INSTALLATION_PAGE)).toMatch(/two hours/);
+  });
+});
+
+describe('FAQ', () => {
+  const answers = FAQ_PAGE.groups.flatMap((group) => group.items);
+  const find = (needle: RegExp) => answers.find((item) => needle.test(item.question));
+
+  it('keeps the four spec answers', () => {
+    expect(find(/reset/i)?.answer).toMatch(/reset button on the back of the motor unit for 6 seconds until the LED changes/);
+    const door = find(/won't my garage door open/i)?.answer ?? '';
+    for (const check of ['power', 'emergency release', 'remote batteries', 'wall button']) expect(door).toContain(check);
+    expect(find(/maintenance/i)?.answer).toMatch(/monthly visual inspections[\s\S]*quarterly checks/);
+    expect(find(/multiple garage doors/i)?.answer).toMatch(/up to 3 garage doors.*separate access permissions and monitoring/);
+  });
+
+  it('has unique questions (they are the accordion keys)', () => {
+    expect(new Set(answers.map((item) => item.question)).size).toBe(answers.length);
+    expect(answers.length).toBeGreaterThanOrEqual(8);
+  });
+});
