@@ -13,11 +13,12 @@ import { resetPostgres } from './reset.ts';
 
 const log = (line: string) => console.log(line);
 
-// STACK_DATA_DIR moves the PGlite folder (tests use a temporary one).
+// STACK_DATA_DIR moves the PGlite folder, STACK_MIGRATIONS_DIR the migrations (tests).
 const dataDir = process.env.STACK_DATA_DIR || DEFAULT_DATA_DIR;
+const migrationsDir = process.env.STACK_MIGRATIONS_DIR ? { migrationsDir: process.env.STACK_MIGRATIONS_DIR } : {};
 
 async function serve(): Promise<void> {
-  const stack = await createStack({ ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}), dataDir, log });
+  const stack = await createStack({ ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}), dataDir, ...migrationsDir, log });
   const port = Number(process.env.STACK_PORT ?? configValue(stack.config, 'api', 'port') ?? 54321);
   const host = '127.0.0.1';
   const server = createServer((req, res) => {
@@ -43,7 +44,7 @@ async function reset(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) await resetPostgres(databaseUrl);
   else rmSync(dataDir, { recursive: true, force: true });
-  const stack = await createStack({ ...(databaseUrl ? { databaseUrl } : {}), dataDir, log });
+  const stack = await createStack({ ...(databaseUrl ? { databaseUrl } : {}), dataDir, ...migrationsDir, log });
   console.log(`Finished db reset on ${stack.engineLabel}.`);
   await stack.close();
 }

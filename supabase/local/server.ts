@@ -53,7 +53,8 @@ function engineLabel(options: StackOptions, dataDir: string): string {
     const url = new URL(options.databaseUrl);
     return `PostgreSQL (${url.host}${url.pathname})`;
   }
-  return options.inMemory ? 'PGlite (in memory)' : `PGlite (${relative(process.cwd(), dataDir) || dataDir})`;
+  const rel = relative(process.cwd(), dataDir);
+  return options.inMemory ? 'PGlite (in memory)' : `PGlite (${rel && !rel.startsWith('..') ? rel : dataDir})`;
 }
 
 /** Longest prefix first so /auth/v1 never shadows anything more specific. */

@@ -10,7 +10,7 @@ const PREFIXES = ['/rest/v1', '/auth/v1', '/mailbox'];
  * servers, so the app's default Supabase URL is its own origin. The stack (and its database) starts
  * with `vite preview`, or on the first request to one of its paths under `vite`; never during
  * `vite build`. DATABASE_URL selects
- * PostgreSQL, as for `npm run stack`.
+ * PostgreSQL and STACK_DATA_DIR moves the PGlite folder, as for `npm run stack`.
  */
 export function localSupabase(options: StackOptions = {}): Plugin {
   let starting: Promise<Stack> | undefined;
@@ -19,9 +19,12 @@ export function localSupabase(options: StackOptions = {}): Plugin {
     // Imported lazily: a build never loads PGlite or pg.
     const { createStack } = await import('./server.ts');
     const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+    // STACK_DATA_DIR as for the CLI: two processes must never share one PGlite folder.
+    const dataDir = options.dataDir ?? process.env.STACK_DATA_DIR;
     return createStack({
       ...options,
       ...(databaseUrl ? { databaseUrl } : {}),
+      ...(dataDir ? { dataDir } : {}),
       log: options.log ?? ((line) => console.log(`[local-supabase] ${line}`)),
     });
   };

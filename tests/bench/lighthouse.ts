@@ -12,9 +12,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { jsBeforePaint, type ScriptRequest } from './js-size.ts';
+import { jsBeforePaintObserved, jsBeforePaintStatic, type ScriptRequest } from './js-size.ts';
 
-const ROUTES = ['/', '/products', '/products/1'];
+// Each measured URL and the route file that renders it (for the build-manifest JS count).
+const ROUTES: Array<[string, string]> = [
+  ['/', 'src/routes/index.tsx'],
+  ['/products', 'src/routes/products/index.tsx'],
+  ['/products/1', 'src/routes/products/$productId.tsx'],
+];
 const BUDGET = { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsKb: 170 };
 const JS_BUDGET_ROUTES = new Set(['/', '/products']);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
@@ -27,7 +32,7 @@ const argValue = (name: string) => {
 };
 const runs = Number(argValue('--runs') ?? 3);
 
-interface Sample { performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; jsKb: number; jsFiles: string[]; lcpElement: string; opportunities: string[] }
+interface Sample { performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; observedJsKb: number; lcpElement: string; opportunities: string[] }
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -58,7 +63,8 @@ const itemsOf = (lhr: Lhr, audit: string): Items => ((lhr.audits[audit]?.details
 function sample(lhr: Lhr, outDir: string, origin: string): Sample {
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const observedFcp = Number(itemsOf(lhr, 'metrics')[0]?.observedFirstContentfulPaint ?? NaN);
-  const js = jsBeforePaint(outDir, origin, itemsOf(lhr, 'network-requests') as unknown as ScriptRequest[], observedFcp);
+  const js = jsBeforePaintObserved(outDir, origin, itemsOf(lhr, 'network-requests') as unknown as ScriptRequest[], observedFcp);
+  const lcpAudit = lhr.audits['largest-contentful-paint-element'];
   const lcpItem = itemsOf(lhr, 'largest-contentful-paint-element')[0] as { items?: Array<{ node?: { snippet?: string } }> } | undefined;
   const opportunities = Object.values(lhr.audits)
     .filter((a) => a.details?.type === 'opportunity' && (a.score ?? 1) < 0.9)
@@ -69,9 +75,9 @@ function sample(lhr: Lhr, outDir: string, origin: string): Sample {
     tbtMs: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
     fcpMs: num('first-contentful-paint'),
-    jsKb: js.kb,
-    jsFiles: js.files,
-    lcpElement: lcpItem?.items?.[0]?.node?.snippet ?? '?',
+    observedJsKb: js.kb,
+    // Debian's Chromium is newer than Lighthouse 12 knows; this gatherer can fail on its traces.
+    lcpElement: lcpItem?.items?.[0]?.node?.snippet ?? `unknown (${lcpAudit?.errorMessage?.slice(0, 80) ?? 'no element'})`,
     opportunities,
   };
 }
@@ -79,7 +85,7 @@ function sample(lhr: Lhr, outDir: string, origin: string): Sample {
 async function main(): Promise<number> {
   const outDir = argValue('--out') ?? mkdtempSync(join(tmpdir(), 'lh-dist-'));
   if (!args.includes('--skip-build')) {
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const port = await freePort();
@@ -88,10 +94,11 @@ async function main(): Promise<number> {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const resultsDir = join(root, 'tests/bench/results');
   mkdirSync(resultsDir, { recursive: true });
-  const table: Array<{ route: string } & Sample> = [];
+  const table: Array<{ route: string; jsKb: number; jsFiles: string[] } & Sample> = [];
   try {
     await waitForServer(origin, preview);
-    for (const route of ROUTES) {
+    for (const [route, routeFile] of ROUTES) {
+      const js = jsBeforePaintStatic(outDir, root, routeFile);
       const samples: Sample[] = [];
       for (let i = 0; i < runs; i++) {
         const result = await lighthouse(`${origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -109,7 +116,9 @@ async function main(): Promise<number> {
         tbtMs: median(samples.map((s) => s.tbtMs)),
         cls: median(samples.map((s) => s.cls)),
         fcpMs: median(samples.map((s) => s.fcpMs)),
-        jsKb: Math.max(...samples.map((s) => s.jsKb)),
+        observedJsKb: median(samples.map((s) => s.observedJsKb)),
+        jsKb: js.kb,
+        jsFiles: js.files,
       });
     }
   } finally {
@@ -118,10 +127,11 @@ async function main(): Promise<number> {
   }
 
   const failures: string[] = [];
-  console.log(`\nLighthouse ${runs} run(s) per route, mobile defaults, medians (JS: gzip of scripts requested before first paint)\n`);
-  console.log('route          perf   FCP ms   LCP ms   TBT ms   CLS     JS KB gz');
+  console.log(`\nLighthouse ${runs} run(s) per route, mobile defaults, medians. JS = KB gzip before first paint`);
+  console.log('(build manifest: entry + static imports + route chunks + loader imports; "seen" = requested before the observed FCP)\n');
+  console.log('route          perf   FCP ms   LCP ms   TBT ms   CLS     JS KB gz   seen KB');
   for (const r of table) {
-    console.log(`${r.route.padEnd(14)} ${String(r.performance).padStart(4)} ${r.fcpMs.toFixed(0).padStart(8)} ${r.lcpMs.toFixed(0).padStart(8)} ${r.tbtMs.toFixed(0).padStart(8)}   ${r.cls.toFixed(3).padEnd(7)} ${r.jsKb.toFixed(1).padStart(8)}`);
+    console.log(`${r.route.padEnd(14)} ${String(r.performance).padStart(4)} ${r.fcpMs.toFixed(0).padStart(8)} ${r.lcpMs.toFixed(0).padStart(8)} ${r.tbtMs.toFixed(0).padStart(8)}   ${r.cls.toFixed(3).padEnd(7)} ${r.jsKb.toFixed(1).padStart(8)}  ${r.observedJsKb.toFixed(1).padStart(8)}`);
     if (r.performance < BUDGET.performance) failures.push(`${r.route}: performance ${r.performance} < ${BUDGET.performance}`);
     if (r.lcpMs > BUDGET.lcpMs) failures.push(`${r.route}: LCP ${r.lcpMs.toFixed(0)} ms > ${BUDGET.lcpMs} ms (LCP element: ${r.lcpElement})`);
     if (r.tbtMs > BUDGET.tbtMs) failures.push(`${r.route}: TBT ${r.tbtMs.toFixed(0)} ms > ${BUDGET.tbtMs} ms`);

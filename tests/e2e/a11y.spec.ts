@@ -24,5 +24,7 @@ for (const { path, ready } of pages) {
       .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.html.slice(0, 160)}\n      ${n.failureSummary?.split('\n').join(' ') ?? ''}`).join('\n')}`)
       .join('\n');
     expect(blocking.map((v) => v.id), `${path}\n${report}`).toEqual([]);
+    // Team convention (axe only flags a missing h1, at moderate impact): exactly one h1 per page.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIResponse } from '@playwright/test';
 import { builtAppDir } from './support/paths.ts';
-import { controllerScript, visitUntilControlled, waitForActiveServiceWorker } from './support/service-worker.ts';
+import { controllerScript, visitUntilControlled, waitForActiveServiceWorker, waitForAppRegistration } from './support/service-worker.ts';
 import { serveStatic } from './support/static-server.ts';
 
 // Each Playwright test gets a fresh browser context, so no service worker or cache leaks between tests.
@@ -130,7 +130,7 @@ test('offers a waiting update without reloading, holds it back in checkout, and 
 
     // On /checkout the prompt waits; a client-side navigation away brings it back.
     await page.goto('/checkout');
-    await waitForActiveServiceWorker(page);
+    await waitForAppRegistration(page);
     await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
     await page.waitForTimeout(1_500);
     await expect(page.getByText(UPDATE_TEXT)).toHaveCount(0);

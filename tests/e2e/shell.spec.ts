@@ -17,6 +17,7 @@ test.describe('navbar', () => {
     await expect(bar).toHaveAttribute('data-surface', 'transparent');
     await expect(bar).toHaveCSS('color', 'rgb(255, 255, 255)');
 
+    await expect(page.locator('#features')).toBeAttached(); // the page is long enough to scroll
     const height = await heroHeight(page);
     await page.evaluate((y) => window.scrollTo(0, y), height - 150); // hero bottom at 150 px
     await expect(bar).toHaveAttribute('data-text', 'light');
@@ -135,8 +136,9 @@ test.describe('layout', () => {
 
   test('scrolls to the top on every path change', async ({ page }) => {
     await page.goto('/privacy');
+    await expect(page.getByTestId('site-footer')).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByTestId('site-footer').getByRole('link', { name: 'Terms of Service' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -152,6 +154,7 @@ test.describe('layout', () => {
 
   test('skip link moves focus to the page content', async ({ page }) => {
     await page.goto('/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(); // the app has rendered
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
@@ -185,7 +188,7 @@ test.describe('landing page', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByRole('link', { name: 'Order Now - $299' })).toHaveAttribute('href', '/products/1');
-    for (const text of ['Phone Control', 'Secure Access', 'HD Camera', 'IoT Tracking']) await expect(page.locator('#hero').getByText(text)).toBeVisible();
+    for (const text of ['Phone Control', 'Secure Access', 'HD Camera', 'IoT Tracking']) await expect(page.locator('#hero').getByText(text, { exact: true })).toBeVisible();
     for (const name of ['Secure Package Delivery', 'Front-home Security', 'Access Control']) {
       await expect(page.locator('#features').getByRole('heading', { name })).toBeVisible();
     }

@@ -1,25 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { OfflineIndicator } from './OfflineIndicator.tsx';
+import { useAfterFirstPaint } from './use-after-first-paint.ts';
 
 // The service worker registration and the update prompt (with workbox-window) load only after the
-// window's `load` event: they are never on the critical path of the first paint.
+// first route has painted and the main thread is idle: they never compete with the first paint,
+// and the worker's precaching never competes with the page's own requests.
 const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
-
-function useWindowLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const onLoad = () => setLoaded(true);
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
-  }, [loaded]);
-  return loaded;
-}
 
 /** Mounted once by the root layout: the offline badge and the "new version" prompt. */
 export function PwaStatus() {
-  const loaded = useWindowLoaded();
-  const canRegister = loaded && 'serviceWorker' in navigator;
+  const ready = useAfterFirstPaint();
+  const canRegister = ready && 'serviceWorker' in navigator;
   return (
     <>
       <OfflineIndicator />

@@ -36,9 +36,6 @@ export function UpdatePrompt() {
         title: OFFLINE_READY_TITLE,
         message: 'GarageGuard now opens even without a connection.',
         color: 'teal',
-        // Mantine's defaults: an unnamed close button and a dimmed (3.3:1) message; both fail WCAG AA.
-        closeButtonProps: { 'aria-label': 'Dismiss' },
-        styles: { description: { color: 'var(--mantine-color-text)' } },
       });
     },
     onRegisteredSW(_url, registration) {

@@ -1,53 +1,8 @@
-// Filter options of the products list (spec §2, labels character for character) and the
-// valibot schema of its URL search params, so filters survive reload and can be shared.
+// The valibot schema of the products list's URL search params, so filters survive reload and
+// can be shared. Kept apart from the option labels: the route's search validation is part of the
+// first-paint bundle, the labels only load with the page.
 import * as v from 'valibot';
 import { ACCESSORY_TYPES, CATEGORIES, COMPATIBILITIES } from './schemas.ts';
-import type { ProductFilters } from './rules.ts';
-
-export interface FilterOption {
-  value: string;
-  label: string;
-}
-
-export interface FilterGroup {
-  key: keyof ProductFilters;
-  label: string;
-  options: FilterOption[];
-}
-
-export const FILTER_GROUPS: FilterGroup[] = [
-  {
-    key: 'category',
-    label: 'Category',
-    options: [
-      { value: 'all', label: 'All' },
-      { value: 'bundle', label: 'Complete Systems' },
-      { value: 'indoor', label: 'Indoor Units' },
-      { value: 'outdoor', label: 'Outdoor Units' },
-      { value: 'accessories', label: 'Accessories' },
-    ],
-  },
-  {
-    key: 'compatibility',
-    label: 'Compatibility',
-    options: [
-      { value: 'all', label: 'All' },
-      { value: 'universal', label: 'Universal' },
-      { value: 'most-openers', label: 'Most Openers' },
-      { value: 'outdoor-unit', label: 'Outdoor Unit' },
-    ],
-  },
-  {
-    key: 'accessoryType',
-    label: 'Accessory Type',
-    options: [
-      { value: 'all', label: 'All' },
-      { value: 'power', label: 'Power & Battery' },
-      { value: 'sensors', label: 'Sensors & Tracking' },
-      { value: 'mounting', label: 'Mounting & Installation' },
-    ],
-  },
-];
 
 export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];

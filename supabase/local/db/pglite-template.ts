@@ -11,8 +11,10 @@ import type { PGlite } from '@electric-sql/pglite';
  */
 const version = (() => {
   try {
-    const require = createRequire(import.meta.url);
-    return (require('@electric-sql/pglite/package.json') as { version: string }).version;
+    // package.json is not in the package's exports: find it from the entry point.
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const root = entry.slice(0, entry.lastIndexOf('/dist/'));
+    return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return 'unknown';
   }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Extensions } from '@electric-sql/pglite';
 import type { Db, QueryResult, RequestTxOptions, Tx } from '../contracts.ts';
+import { lockDataDir } from './pglite-lock.ts';
 import { isEmptyDir, loadTemplate, saveTemplate } from './pglite-template.ts';
 import { Mutex, SEARCH_PATH, TEXT_TYPES, beginSql, normalize } from './common.ts';
 
@@ -22,12 +23,16 @@ const asText = (value: string) => value;
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
   const fresh = !dataDir || isEmptyDir(dataDir);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   const template = fresh ? loadTemplate() : undefined;
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(template ? { loadDataDir: template } : {}),
     extensions: await loadExtensions(),
     parsers: { [TEXT_TYPES.int8]: asText, [TEXT_TYPES.numeric]: asText, [TEXT_TYPES.date]: asText },
+  }).catch((error: unknown) => {
+    unlock();
+    throw error;
   });
   if (fresh && !template) await saveTemplate(pg).catch(() => undefined);
   await pg.exec(`set search_path to ${SEARCH_PATH}`);
@@ -67,6 +72,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
       if (closed) return;
       closed = true;
       await mutex.run(() => pg.close());
+      unlock();
     },
   };
 }

@@ -92,7 +92,7 @@ export function sendError(res: ServerResponse, err: ApiError, extraHeaders: Reco
   res.writeHead(err.status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(body),
-    'Proxy-Status': `PostgREST; error=${err.code}`,
+    ...(err.code ? { 'Proxy-Status': `PostgREST; error=${err.code}` } : {}),
     ...extraHeaders,
     ...err.headers,
   });

@@ -30,3 +30,13 @@ export async function visitUntilControlled(page: Page, path = '/'): Promise<void
   await page.reload();
   await expect.poll(() => controllerScript(page)).toMatch(/\/sw\.js$/);
 }
+
+/**
+ * Waits until this page's own registration code has run (it loads workbox-window lazily after the
+ * first paint), so assertions about the update prompt are not made before the app could show it.
+ */
+export async function waitForAppRegistration(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('workbox-window'))), { timeout: 20_000 })
+    .toBe(true);
+}

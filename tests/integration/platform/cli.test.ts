@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, inject, it } from 'vitest';
 import { freePort } from '../support/pg-cluster.ts';
-import { createTestDatabase } from '../support/stack.ts';
-import { describeEngines } from '../support/stack.ts';
+import { tempSqlDir } from '../support/databases.ts';
+import { createTestDatabase, describeEngines } from '../support/stack.ts';
 
 const CLI_ANON =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -45,8 +45,8 @@ describeEngines('npm run stack', (engine) => {
     for (const c of cleanups.splice(0)) await c();
   });
 
-  it('prints the supabase status lines and serves /rest/v1 with CORS', async () => {
-    const port = await freePort();
+  /** Environment for the CLI on a fresh database of this engine. */
+  async function freshEnv(port: number): Promise<NodeJS.ProcessEnv> {
     const env: NodeJS.ProcessEnv = { ...process.env, STACK_PORT: String(port) };
     if (engine === 'postgres') {
       const db = await createTestDatabase(inject('pgUrl'));
@@ -58,6 +58,12 @@ describeEngines('npm run stack', (engine) => {
       env.STACK_DATA_DIR = dir;
       delete env.DATABASE_URL;
     }
+    return env;
+  }
+
+  it('prints the supabase status lines and serves /rest/v1 with CORS', async () => {
+    const port = await freePort();
+    const env = await freshEnv(port);
     child = spawn('npm', ['run', '--silent', 'stack'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const out = await waitForStatus(child);
     const lines = out.split('\n');
@@ -80,5 +86,34 @@ describeEngines('npm run stack', (engine) => {
     expect(get.headers.get('access-control-expose-headers')).toContain('content-range');
     const unknown = await fetch(`http://127.0.0.1:${port}/nothing-here`);
     expect(unknown.status).toBe(404);
+  });
+});
+
+describeEngines('npm run stack with a broken migration', (engine) => {
+  it('exits non-zero naming the file, line and Postgres message', async () => {
+    const migrations = tempSqlDir({ '20240101000000_broken.sql': 'create table a (id int);\n\nselect * from\n  missing_table;\n' });
+    const env: NodeJS.ProcessEnv = { ...process.env, STACK_PORT: String(await freePort()), STACK_MIGRATIONS_DIR: migrations.dir };
+    let drop: (() => Promise<void>) | undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'garage-cli-'));
+    if (engine === 'postgres') {
+      const db = await createTestDatabase(inject('pgUrl'));
+      drop = db.drop;
+      env.DATABASE_URL = db.url;
+    } else {
+      env.STACK_DATA_DIR = dir;
+      delete env.DATABASE_URL;
+    }
+    try {
+      const child = spawn('npm', ['run', '--silent', 'stack'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const code = await new Promise<number | null>((r) => child.once('exit', r));
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/migration failed in \S*20240101000000_broken\.sql at line 4:\nrelation "missing_table" does not exist \(SQLSTATE 42P01\)/);
+    } finally {
+      migrations.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+      await drop?.();
+    }
   });
 });

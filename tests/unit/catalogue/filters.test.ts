@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { FILTER_GROUPS, ProductsSearchSchema, toSearchParams } from '@/features/catalogue/filters.ts';
+import { FILTER_GROUPS } from '@/features/catalogue/filter-options.ts';
+import { ProductsSearchSchema, toSearchParams } from '@/features/catalogue/filters.ts';
 
 describe('products list search params', () => {
   it('defaults to no filters and the grid view', () => {

@@ -14,16 +14,19 @@ export interface AccountSlotProps {
  * 'Loading' while the profile loads) belong here: both the bar and the mobile drawer render this one
  * component, so the auth work changes a single place.
  */
+// '/auth' is added by the auth work; until then the typed router does not know it.
+const AUTH_PATH = '/auth' as '/';
+
 export function AccountSlot({ variant, onNavigate }: AccountSlotProps) {
   if (variant === 'menu') {
     return (
-      <Link to={'/auth' as '/'} className={classes.drawerLink} onClick={onNavigate}>
+      <Link to={AUTH_PATH} className={classes.drawerLink} onClick={onNavigate}>
         <IconUser size={18} aria-hidden="true" /> Sign in
       </Link>
     );
   }
   return (
-    <Link to={'/auth' as '/'} className={classes.iconButton} aria-label="Sign in" title="Sign in" onClick={onNavigate}>
+    <Link to={AUTH_PATH} className={classes.iconButton} aria-label="Sign in" title="Sign in" onClick={onNavigate}>
       <IconUser size={22} aria-hidden="true" />
     </Link>
   );

@@ -9,7 +9,7 @@ export function CartButton() {
   const { itemCount } = useCart();
   const badge = cartBadge(itemCount);
   return (
-    <Link to={'/cart' as '/'} className={classes.iconButton} aria-label={cartLabel(itemCount)}>
+    <Link to="/cart" className={classes.iconButton} aria-label={cartLabel(itemCount)}>
       <IconShoppingCart size={22} aria-hidden="true" />
       {badge && (
         <span className={classes.badge} aria-hidden="true" data-testid="cart-badge">

@@ -44,7 +44,7 @@ export default function MobileMenu({ opened, onClose }: Props) {
           ),
         )}
         <AccountSlot variant="menu" onNavigate={onClose} />
-        <Button fullWidth mt="md" renderRoot={(props) => <Link to={'/products/1' as '/'} {...props} />} onClick={onClose}>
+        <Button fullWidth mt="md" renderRoot={(props) => <Link to="/products/$productId" params={{ productId: '1' }} {...props} />} onClick={onClose}>
           Order Now
         </Button>
       </nav>

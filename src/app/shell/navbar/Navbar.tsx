@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Burger, Button, Container } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
@@ -18,6 +18,8 @@ export function Navbar({ isHome }: { isHome: boolean }) {
   const [menuOpened, setMenuOpened] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
 
+  // Stable, since the drawer subscribes it to router navigation events.
+  const closeMenu = useCallback(() => setMenuOpened(false), []);
   const openMenu = () => {
     setMenuLoaded(true);
     setMenuOpened(true);
@@ -47,13 +49,13 @@ export function Navbar({ isHome }: { isHome: boolean }) {
           <Button
             size="sm"
             visibleFrom="sm"
-            renderRoot={(props) => <Link to={'/products/1' as '/'} {...props} />}
+            renderRoot={(props) => <Link to="/products/$productId" params={{ productId: '1' }} {...props} />}
           >
             Order Now
           </Button>
           <Burger
             opened={menuOpened}
-            onClick={() => (menuOpened ? setMenuOpened(false) : openMenu())}
+            onClick={() => (menuOpened ? closeMenu() : openMenu())}
             hiddenFrom="sm"
             size="sm"
             color="currentColor"
@@ -64,7 +66,7 @@ export function Navbar({ isHome }: { isHome: boolean }) {
       </Container>
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu opened={menuOpened} onClose={() => setMenuOpened(false)} />
+          <MobileMenu opened={menuOpened} onClose={closeMenu} />
         </Suspense>
       )}
     </header>

@@ -1,5 +1,5 @@
 import { Paper, Radio, SimpleGrid, Stack } from '@mantine/core';
-import { FILTER_GROUPS } from '../filters.ts';
+import { FILTER_GROUPS } from '../filter-options.ts';
 import type { ProductFilters } from '../rules.ts';
 
 interface FilterPanelProps {

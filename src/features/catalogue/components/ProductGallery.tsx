@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Stack, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, SimpleGrid, Stack, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { imageAlt } from '../format.ts';
@@ -39,7 +39,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
         )}
       </Box>
       {total > 1 && (
-        <Group gap="sm" role="group" aria-label="Choose an image">
+        <SimpleGrid cols={4} spacing="sm" maw={400} role="group" aria-label="Choose an image">
           {images.map((src, i) => (
             <UnstyledButton
               key={src}
@@ -47,7 +47,6 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
               aria-label={`Show image ${i + 1} of ${total}`}
               aria-pressed={i === index}
               style={{
-                width: 88,
                 borderRadius: 'var(--mantine-radius-md)',
                 overflow: 'hidden',
                 outlineOffset: 2,
@@ -57,7 +56,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
               <img src={src} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" decoding="async" style={{ display: 'block', width: '100%', height: 'auto' }} />
             </UnstyledButton>
           ))}
-        </Group>
+        </SimpleGrid>
       )}
     </Stack>
   );

@@ -39,7 +39,7 @@ function Section({ section }: { section: ContentSection }) {
           color={section.note.tone === 'warning' ? 'orange' : 'blue'}
           title={section.note.title}
           icon={section.note.tone === 'warning' ? <IconAlertTriangle aria-hidden="true" /> : <IconInfoCircle aria-hidden="true" />}
-          classNames={{ message: classes.noteText }}
+          classNames={{ title: classes.noteTitle, message: classes.noteText }}
         >
           {section.note.text}
         </Alert>

@@ -28,6 +28,9 @@ export const PRIVACY_PAGE: ContentPageData = {
         'To keep your account secure, for example by detecting unusual sign-in attempts.',
         'To send product news only if you subscribed; every message has an unsubscribe link.',
       ],
+    },
+    {
+      heading: 'What we never do',
       paragraphs: ['We do not sell your personal data, and we do not use camera footage for advertising.'],
     },
     {

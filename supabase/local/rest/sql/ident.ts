@@ -40,5 +40,5 @@ const MULTI_WORD_TYPES = new Set([
 export function castType(type: string): string {
   const t = type.trim().toLowerCase().replace(/\s+/g, ' ');
   if (/^[a-z_][a-z0-9_$]*$/.test(t) || MULTI_WORD_TYPES.has(t)) return t;
-  throw new ApiError(400, 'PGRST100', `"failed to parse select parameter" unsupported cast type '${type}'`, null, null);
+  throw new ApiError(400, 'PGRST100', `Unsupported cast type '${type}' in the select parameter`, 'Casts take one type name, or a multi-word name Postgres itself spells that way.');
 }
