@@ -7,15 +7,20 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { localSupabase } from './supabase/local/vite-plugin.ts';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
+import { prerender } from './src/app/prerender/plugin.ts';
 
 // The root manifest.webmanifest is the single source; the plugin emits it and links it once.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 
-export default defineConfig({
+// `isSsrBuild` is the prerender's own Node build of src/app/prerender/render.tsx (started by the
+// prerender plugin): it needs the same aliases, React, CSS and PWA virtual modules (vite-plugin-pwa
+// builds no service worker for it), but no local stack and no prerender of its own.
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    !isSsrBuild && prerender(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -37,8 +42,10 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
+      // After the prerender's closeBundle: the precache lists the prerendered pages.
+      integration: { closeBundleOrder: 'post' },
     }),
-    localSupabase(),
+    !isSsrBuild && localSupabase(),
   ],
   css: {
     postcss: {
@@ -77,4 +84,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

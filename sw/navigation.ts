@@ -1,12 +1,16 @@
 import { createHandlerBoundToURL } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { API_DENYLIST } from './api-routes.ts';
+import { APP_SHELL_FILE } from './app-shell.ts';
 
 /**
- * Every app path (/, /products, /products/1, /privacy, …) is a client-side route, so any navigation
- * is answered with the precached index.html, online or offline. Answering from the precache (not the
- * network) also means a deployed update only takes effect once the user accepts the new worker.
+ * Navigations to the prerendered pages (/, /products, /products/1, /privacy, …) never get here: the
+ * precache route answers them with their own HTML (Workbox maps `/products` to `products.html` and
+ * `/` to `index.html`). Every other app path (/cart, /checkout, /products?category=…, unknown
+ * pages) is a client-side route and gets the precached shell, online or offline. Answering from the
+ * precache (not the network) also means a deployed update only takes effect once the user accepts
+ * the new worker.
  */
 export function registerNavigationFallback(): void {
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: API_DENYLIST }));
+  registerRoute(new NavigationRoute(createHandlerBoundToURL(APP_SHELL_FILE), { denylist: API_DENYLIST }));
 }

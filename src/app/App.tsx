@@ -1,17 +1,24 @@
+import { StrictMode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { CartProvider } from '@/features/cart';
-import { router } from './router.ts';
+import type { AppRouter } from './router.ts';
 import { theme } from './theme.ts';
 
-export function App() {
+/**
+ * The whole app for one router. The browser (main.tsx) and the build-time prerender
+ * (src/app/prerender/render.tsx) render exactly this element, so hydration sees the same tree.
+ */
+export function App({ router }: { router: AppRouter }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" />
-      <CartProvider>
-        <RouterProvider router={router} />
-      </CartProvider>
-    </MantineProvider>
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications position="top-right" />
+        <CartProvider>
+          <RouterProvider router={router} />
+        </CartProvider>
+      </MantineProvider>
+    </StrictMode>
   );
 }

@@ -61,10 +61,12 @@ export function localSupabase(options: StackOptions = {}): Plugin {
       server.middlewares.use(middleware);
       // Preview (`npm start`) boots the database right away so the first page load is not the one
       // that waits for it. Dev stays lazy: Vitest also runs configureServer hooks.
+      // A failing migration stops start-up, as `npm run stack` does: serving the app over a
+      // half-migrated database would only move the error to the first signed-in screen.
       starting ??= start();
       starting.catch((error: unknown) => {
         console.error('[local-supabase] the stack failed to start:', error instanceof Error ? error.message : error);
-        starting = undefined;
+        process.exit(1);
       });
       server.httpServer.once('close', () => void stop());
     },

@@ -5,9 +5,9 @@
  * times on each route, prints the medians and exits 1 when a budget is missed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -90,9 +90,18 @@ async function main(): Promise<number> {
   }
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', outDir], { cwd: root, stdio: 'ignore', detached: true });
+  // vite preview also boots the local Supabase stack: give it its own PGlite folder, so the benchmark
+  // never fights a stack (or test run) that is already using the default one.
+  const stackDir = mkdtempSync(join(tmpdir(), 'lh-stack-'));
+  const preview = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', outDir], {
+    cwd: root,
+    stdio: 'ignore',
+    detached: true,
+    env: { ...process.env, STACK_DATA_DIR: process.env.STACK_DATA_DIR ?? stackDir },
+  });
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const resultsDir = join(root, 'tests/bench/results');
+  const loadBefore = loadavg()[0] ?? NaN;
   mkdirSync(resultsDir, { recursive: true });
   const table: Array<{ route: string; jsKb: number; jsFiles: string[] } & Sample> = [];
   try {
@@ -124,11 +133,13 @@ async function main(): Promise<number> {
   } finally {
     await chrome.kill();
     if (preview.pid) process.kill(-preview.pid);
+    rmSync(stackDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 
   const failures: string[] = [];
-  console.log(`\nLighthouse ${runs} run(s) per route, mobile defaults, medians. JS = KB gzip before first paint`);
-  console.log('(build manifest: entry + static imports + route chunks + loader imports; "seen" = requested before the observed FCP)\n');
+  console.log(`\nLighthouse ${runs} run(s) per route, mobile defaults, medians. 1-min load average ${loadBefore.toFixed(2)} at start, ${(loadavg()[0] ?? NaN).toFixed(2)} at end (2 cores)`);
+  console.log('JS = KB gzip the page runs before it is interactive (build manifest: entry + static imports + route chunks +');
+  console.log('loader imports); prerendered pages paint before it arrives. "seen" = scripts requested before the observed FCP.\n');
   console.log('route          perf   FCP ms   LCP ms   TBT ms   CLS     JS KB gz   seen KB');
   for (const r of table) {
     console.log(`${r.route.padEnd(14)} ${String(r.performance).padStart(4)} ${r.fcpMs.toFixed(0).padStart(8)} ${r.lcpMs.toFixed(0).padStart(8)} ${r.tbtMs.toFixed(0).padStart(8)}   ${r.cls.toFixed(3).padEnd(7)} ${r.jsKb.toFixed(1).padStart(8)}  ${r.observedJsKb.toFixed(1).padStart(8)}`);

@@ -9,6 +9,25 @@ import { useUnsavedInput } from './use-unsaved-input.ts';
 export const UPDATE_MESSAGE = 'A new version is available';
 export const OFFLINE_READY_TITLE = 'App ready to work offline';
 
+/** Once per page load: see showOfflineReady. */
+let offlineReadyShown = false;
+
+/**
+ * The first-install toast. vite-plugin-pwa's hook registers from a state initializer, which React
+ * may run more than once (StrictMode, a discarded concurrent render), and each registration reports
+ * "offline ready" on its own: the flag and the fixed id keep it to one toast.
+ */
+function showOfflineReady() {
+  if (offlineReadyShown) return;
+  offlineReadyShown = true;
+  notifications.show({
+    id: 'pwa-offline-ready',
+    title: OFFLINE_READY_TITLE,
+    message: 'GarageGuard now opens even without a connection.',
+    color: 'teal',
+  });
+}
+
 /** Long-lived tabs (an installed app left open) look for a new version this often. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -31,13 +50,7 @@ export function UpdatePrompt() {
     onNeedReload() {
       if (acceptedHere.current) window.location.reload();
     },
-    onOfflineReady() {
-      notifications.show({
-        title: OFFLINE_READY_TITLE,
-        message: 'GarageGuard now opens even without a connection.',
-        color: 'teal',
-      });
-    },
+    onOfflineReady: showOfflineReady,
     onRegisteredSW(_url, registration) {
       if (!registration) return;
       setInterval(() => {

@@ -9,11 +9,16 @@ import { useEffect, useState } from 'react';
  */
 export function useAfterFirstPaint(): boolean {
   const routerIdle = useRouterState({ select: (state) => state.status === 'idle' && !state.isLoading });
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  // Read in an effect, not during render: prerendered pages render this hook in Node too.
+  const [loaded, setLoaded] = useState(false);
   const [ready, setReady] = useState(false);
 
   useEffect(() => {
     if (loaded) return;
+    if (document.readyState === 'complete') {
+      setLoaded(true);
+      return;
+    }
     const onLoad = () => setLoaded(true);
     window.addEventListener('load', onLoad, { once: true });
     return () => window.removeEventListener('load', onLoad);

@@ -9,6 +9,7 @@ export function authStack(engine: Engine, auth: Record<string, unknown> = {}): P
   const { rate_limit, email, ...rest } = auth as { rate_limit?: object; email?: object };
   return startTestStack({
     engine,
+    bare: true,
     configOverrides: { auth: { ...rest, rate_limit: { ...ROOMY_LIMITS, ...rate_limit }, email: { max_frequency: '0s', ...email } } },
   });
 }

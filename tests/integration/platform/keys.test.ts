@@ -28,7 +28,7 @@ async function rejection(p: Promise<unknown>): Promise<{ code: string; message: 
 describeEngines('keys', (engine) => {
   let t: TestStack;
   beforeAll(async () => {
-    t = await startTestStack({ engine });
+    t = await startTestStack({ engine, bare: true });
   });
   afterAll(() => t?.close());
 

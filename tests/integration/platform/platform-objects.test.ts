@@ -7,7 +7,7 @@ describeEngines('platform objects', (engine) => {
   let t: TestStack;
   beforeAll(async () => {
     // Created as the owner, as a migration would: default privileges must grant it to the API roles.
-    t = await startTestStack({ engine, fixtureSql: 'create table public.probe (id int primary key, note text);' });
+    t = await startTestStack({ engine, bare: true, fixtureSql: 'create table public.probe (id int primary key, note text);' });
   });
   afterAll(() => t?.close());
 

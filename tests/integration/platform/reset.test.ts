@@ -30,9 +30,11 @@ describeEngines('npm run db:reset', (engine) => {
       try {
         const { rows } = await after.db.query<Record<string, unknown>>(`select
           to_regclass('public.leftover') as leftover,
-          (select count(*)::int from auth.users) as users,
+          (select count(*)::int from auth.users where email is null) as users,
+          (select count(*)::int from auth.users where email = 'admin@example.com') as seeded_admin,
           to_regclass('supabase_migrations.schema_migrations') is not null as history`);
-        expect(rows[0]).toEqual({ leftover: null, users: 0, history: true });
+        // The leftover user is gone and the seed ran again on the fresh database.
+        expect(rows[0]).toEqual({ leftover: null, users: 0, seeded_admin: 1, history: true });
         // A reset database gets a new signing key: old sessions end, as after `supabase db reset`.
         expect(after.keys.jwks().keys[0]?.kid).not.toBe(kid);
         expect(after.migration.fresh).toBe(false);

@@ -24,7 +24,7 @@ insert into public.notes (user_id, body) values
 describeEngines('row level security through /rest/v1', (engine) => {
   let t: TestStack;
   beforeAll(async () => {
-    t = await startTestStack({ engine, fixtureSql: FIXTURE });
+    t = await startTestStack({ engine, bare: true, fixtureSql: FIXTURE });
   });
   afterAll(() => t?.close());
 

@@ -55,7 +55,7 @@ const headers = fc.record({
 describeEngines('/rest/v1 under random input', (engine) => {
   let t: TestStack | undefined;
   beforeAll(async () => {
-    t = await startTestStack({ engine, fixtureSql: REST_FIXTURE });
+    t = await startTestStack({ engine, bare: true, fixtureSql: REST_FIXTURE });
   });
   afterAll(async () => {
     await t?.close();

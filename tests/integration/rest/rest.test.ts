@@ -19,7 +19,7 @@ describeEngines('/rest/v1', (engine) => {
     return t;
   };
   beforeAll(async () => {
-    t = await startTestStack({ engine, fixtureSql: REST_FIXTURE, configOverrides: { api: { max_rows: 100 } } });
+    t = await startTestStack({ engine, bare: true, fixtureSql: REST_FIXTURE, configOverrides: { api: { max_rows: 100 } } });
   });
   afterAll(async () => {
     await t?.close();

@@ -4,7 +4,10 @@
  * port, and helpers to talk to it through the real supabase-js.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -24,6 +27,11 @@ export interface TestStackOptions {
   /** Defaults to the project's supabase/migrations and supabase/seed.sql. */
   migrationsDir?: string;
   seedFile?: string;
+  /**
+   * The platform objects only: no product migrations, no seed. For suites that test the stack
+   * itself with their own fixtures, so product tables can neither clash with nor slow them.
+   */
+  bare?: boolean;
   /** Superuser URL of a cluster; defaults to the one global-setup started. */
   clusterUrl?: string;
 }
@@ -77,6 +85,13 @@ export async function createTestDatabase(clusterUrl: string): Promise<{ url: str
   };
 }
 
+let bareDir: string | undefined;
+/** An empty folder standing in for supabase/migrations (and its absent seed.sql). */
+function emptyDir(): string {
+  bareDir ??= mkdtempSync(join(tmpdir(), 'bare-migrations-'));
+  return bareDir;
+}
+
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
@@ -95,6 +110,7 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     stack = await createStack({
       ...(database ? { databaseUrl: database.url } : { inMemory: true }),
       ...(options.configOverrides ? { configOverrides: options.configOverrides } : {}),
+      ...(options.bare ? { migrationsDir: emptyDir(), seedFile: join(emptyDir(), 'seed.sql') } : {}),
       ...(options.migrationsDir ? { migrationsDir: options.migrationsDir } : {}),
       ...(options.seedFile ? { seedFile: options.seedFile } : {}),
       poolSize: 10,

@@ -1,0 +1,26 @@
+import { startTransition } from 'react';
+import type * as ReactDomClient from 'react-dom/client';
+import { App } from './App.tsx';
+import { canHydrate } from './prerender/marker.ts';
+import { createAppRouter } from './router.ts';
+
+/**
+ * Renders the app into #root: hydrates a page prerendered at build time for this URL
+ * (src/app/prerender/), client-renders the SPA shell otherwise.
+ */
+export async function mountApp(root: HTMLElement, { createRoot, hydrateRoot }: typeof ReactDomClient): Promise<void> {
+  const router = createAppRouter();
+  if (!canHydrate(root, window.location)) {
+    // The SPA shell (any other URL, or a prerendered page opened with a search string).
+    createRoot(root).render(<App router={router} />);
+    return;
+  }
+  // Resolve the same matches (route chunks, loader data) the prerender had, then hydrate.
+  // `router.ssr` makes the router render the server's tree shape (no extra Suspense around the
+  // matches), as TanStack's own hydration does. The transition lets React hydrate in slices.
+  router.ssr = { manifest: undefined };
+  await router.load();
+  startTransition(() => {
+    hydrateRoot(root, <App router={router} />);
+  });
+}

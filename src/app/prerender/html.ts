@@ -1,0 +1,76 @@
+// Pure string work of the prerender: where a page's file goes and how its HTML is put into the
+// built index.html. No DOM parser: the template is our own index.html and React's output is regular.
+import { PRERENDERED_ATTRIBUTE } from './marker.ts';
+
+/**
+ * The file `vite preview` (and Workbox's precache, with its cleanURLs) serves for a path: `/` is
+ * index.html, `/products` is products.html, `/products/1` is products/1.html. A `products/index.html`
+ * would only be served for `/products/`.
+ */
+export function htmlFileFor(path: string): string {
+  if (!path.startsWith('/') || path.includes('..') || /[?#]/.test(path)) throw new Error(`Not a page path: ${path}`);
+  return path === '/' ? 'index.html' : `${path.replace(/\/+$/, '')}.html`;
+}
+
+// React hoists <title>, <meta> and <link> (e.g. the preload of a fetchpriority="high" image) of a
+// tree rendered without <html> to the start of its output.
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
+
+export function splitHoisted(rendered: string): { head: string; body: string } {
+  const head = HOISTED.exec(rendered)?.[0] ?? '';
+  return { head, body: rendered.slice(head.length) };
+}
+
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * Moves the app's JavaScript behind the first paint. Module scripts run before the browser's first
+ * frame when they arrive with the stylesheet, so a page that needs no script to show would still
+ * wait for ~140 kB of JS to download and evaluate. Here an inline module (no request) waits one
+ * frame, then preloads the entry's chunks in parallel and imports the entry, which hydrates.
+ */
+export function deferAppScripts(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error('Prerender template: no module entry script in index.html');
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const boot =
+    `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{` +
+    `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.append(l)}` +
+    `import(${JSON.stringify(entry)})}))</script>`;
+  return html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', () => `  ${boot}\n  </body>`);
+}
+
+/**
+ * Stylesheet links for CSS the app would otherwise only load with its lazy chunks (route pages,
+ * footer, below-the-fold sections), so a prerendered page is styled from its first paint. Vite's
+ * chunk loader sees the links and does not add them a second time.
+ */
+export function linkStylesheets(html: string, files: readonly string[]): string {
+  const links = files
+    .filter((file) => !html.includes(`href="/${file}"`))
+    .map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`)
+    .join('');
+  return html.replace(/(<link rel="stylesheet"[^>]*>\n)/, (first) => `${first}${links}`);
+}
+
+const SHELL_TITLE = /<title>[^<]*<\/title>/;
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * The built index.html with the page in #root (marked with its path, see marker.ts) and the page's
+ * head tags in place of the shell's <title> (kept when the page sets none, e.g. the home page).
+ */
+export function injectPage(template: string, path: string, rendered: string, css: readonly string[] = []): string {
+  const shellTitle = SHELL_TITLE.exec(template)?.[0];
+  if (!shellTitle || !template.includes(EMPTY_ROOT)) throw new Error('Prerender template: index.html lacks <title> or an empty #root');
+  const { head, body } = splitHoisted(rendered);
+  const headTags = head.includes('<title>') ? head : `${shellTitle}${head}`;
+  return deferAppScripts(
+    linkStylesheets(template, css)
+      .replace(shellTitle, () => headTags)
+      .replace(EMPTY_ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${path}">${body}</div>`)
+      // The page reads fine without JavaScript, so the shell's "needs JavaScript" note does not apply.
+      .replace(/\s*<noscript>[^<]*<\/noscript>/, '')
+  );
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines, startTestStack, type TestStack } from '../../../tests/integration/support/stack.ts';
+import { countRows, createUser, one, type TestUser } from './helpers.ts';
+
+const PUBLISHED = '3f000000-0000-4000-8000-000000000001';
+const DRAFT = '3f000000-0000-4000-8000-000000000002';
+const DELETED = '3f000000-0000-4000-8000-000000000003';
+const UNKNOWN = '3f000000-0000-4000-8000-0000000000ff';
+
+const FIXTURE = `
+insert into public.kb_articles (id, title, content, category, is_published, _deleted, view_count, helpful_votes, updated_at) values
+  ('${PUBLISHED}', 'Resetting the opener', 'Hold the reset button for 6 seconds.', 'Troubleshooting', true, false, 10, 4, now() - interval '3 days'),
+  ('${DRAFT}', 'Draft article', 'Not published yet, so not counted.', 'Installation', false, false, 0, 0, now()),
+  ('${DELETED}', 'Deleted article', 'Soft-deleted, so not counted either.', 'Security', true, true, 0, 0, now());
+`;
+
+interface Article { view_count: number; helpful_votes: number; updated_at: string; _modified: string }
+
+describeEngines('knowledge-base counters', (engine) => {
+  let t: TestStack;
+  let alice: TestUser;
+  let bob: TestUser;
+  const article = (id: string) => one<Article>(t, 'select view_count, helpful_votes, updated_at::text, _modified::text from public.kb_articles where id = $1', [id]);
+
+  beforeAll(async () => {
+    t = await startTestStack({ engine, fixtureSql: FIXTURE });
+    [alice, bob] = await Promise.all([createUser(t), createUser(t)]);
+  });
+  afterAll(() => t?.close());
+
+  it('counts a view from a signed-out visitor, without touching "Last Updated"', async () => {
+    const before = await article(PUBLISHED);
+    const { data, error } = await t.client().rpc('kb_record_view', { p_article_id: PUBLISHED });
+    expect(error).toBeNull();
+    expect(data).toBe(11);
+    const after = await article(PUBLISHED);
+    expect(after.view_count).toBe(11);
+    expect(after.updated_at).toBe(before.updated_at);
+    expect(after._modified > before._modified).toBe(true); // replicas still receive the new count
+    expect((await alice.client.rpc('kb_record_view', { p_article_id: PUBLISHED })).data).toBe(12);
+  });
+
+  it('answers 404 for drafts, deleted and unknown articles, counting nothing', async () => {
+    for (const id of [DRAFT, DELETED, UNKNOWN]) {
+      const { error, status } = await t.client().rpc('kb_record_view', { p_article_id: id });
+      expect(status).toBe(404);
+      expect(error?.message).toBe('Article not found');
+    }
+    expect((await article(DRAFT)).view_count).toBe(0);
+    expect((await article(DELETED)).view_count).toBe(0);
+  });
+
+  it('refuses helpful votes from signed-out visitors', async () => {
+    const { error, status } = await t.client().rpc('kb_vote_helpful', { p_article_id: PUBLISHED });
+    expect(error?.code).toBe('42501');
+    expect(status).toBe(401);
+    expect((await article(PUBLISHED)).helpful_votes).toBe(4);
+  });
+
+  it('counts one helpful vote per user', async () => {
+    expect((await alice.client.rpc('kb_vote_helpful', { p_article_id: PUBLISHED })).data).toEqual({ helpful_votes: 5, counted: true });
+    expect((await alice.client.rpc('kb_vote_helpful', { p_article_id: PUBLISHED })).data).toEqual({ helpful_votes: 5, counted: false });
+    expect((await bob.client.rpc('kb_vote_helpful', { p_article_id: PUBLISHED })).data).toEqual({ helpful_votes: 6, counted: true });
+    expect((await article(PUBLISHED)).helpful_votes).toBe(6);
+    expect(await countRows(t, 'select 1 from public.kb_helpful_votes where article_id = $1', [PUBLISHED])).toBe(2);
+    // The voter can see their own vote (to show "already voted"), and only their own.
+    const mine = await alice.client.from('kb_helpful_votes').select('article_id, user_id');
+    expect(mine.data).toEqual([{ article_id: PUBLISHED, user_id: alice.id }]);
+  });
+
+  it('counts simultaneous first votes of one user once', async () => {
+    const carol = await createUser(t);
+    const results = await Promise.all(Array.from({ length: 6 }, () => carol.client.rpc('kb_vote_helpful', { p_article_id: PUBLISHED })));
+    expect(results.filter((r) => r.data?.counted === true)).toHaveLength(1);
+    expect((await article(PUBLISHED)).helpful_votes).toBe(7);
+  });
+
+  it('refuses votes on drafts with 404', async () => {
+    const { status } = await alice.client.rpc('kb_vote_helpful', { p_article_id: DRAFT });
+    expect(status).toBe(404);
+    expect(await countRows(t, 'select 1 from public.kb_helpful_votes where article_id = $1', [DRAFT])).toBe(0);
+  });
+
+  it('leaves no direct way for a customer to change the counters', async () => {
+    const res = await alice.client.from('kb_articles').update({ view_count: 999, helpful_votes: 999 }).eq('id', PUBLISHED).select();
+    expect(res.data ?? []).toEqual([]);
+    const ins = await alice.client.from('kb_helpful_votes').insert({ article_id: PUBLISHED, user_id: alice.id });
+    expect(ins.error?.code).toBe('42501');
+    expect((await article(PUBLISHED)).view_count).toBe(12);
+  });
+
+  it('still moves "Last Updated" when staff edit an article', async () => {
+    const staff = await createUser(t, 'support');
+    const before = await article(PUBLISHED);
+    const res = await staff.client.from('kb_articles').update({ title: 'Resetting the opener (updated)' }).eq('id', PUBLISHED).select('id');
+    expect(res.error).toBeNull();
+    expect((await article(PUBLISHED)).updated_at > before.updated_at).toBe(true);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Fails the build on security mistakes in the schema, whatever migration introduced them:
+ * a public table without RLS or without policies, a `for all` policy or two permissive policies
+ * for one role and operation, a bare auth.uid()/role helper in a policy (evaluated per row),
+ * a security definer function without a fixed search_path, an EXECUTE grant to anon/authenticated
+ * outside the allow-list (Supabase grants new public functions to both by default), a foreign key
+ * without an index, or a replicated table that breaks the RxDB contract.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines, startTestStack, type TestStack } from '../../tests/integration/support/stack.ts';
+
+/** Functions the API roles may execute. Everything else in public/private must be revoked. */
+const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
+  anon: [
+    'public.kb_record_view',
+    // role helpers: called by RLS policies and guard triggers as the caller
+    'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
+  ],
+  authenticated: [
+    'public.place_order', 'public.redeem_access_code', 'public.kb_record_view', 'public.kb_vote_helpful',
+    'public.log_access_event', 'public.mission_control', 'public.financial_summary', 'public.support_stats',
+    'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
+    'private.log_as_caller',
+  ],
+};
+
+const REPLICATED = ['devices', 'access_permissions', 'orders', 'notifications', 'support_tickets', 'support_messages', 'kb_articles'];
+
+const MIGRATIONS = join(import.meta.dirname, '..', 'migrations');
+
+it('policy names fit in 63 bytes (Postgres silently truncates longer names)', () => {
+  const long: string[] = [];
+  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql'))) {
+    for (const m of readFileSync(join(MIGRATIONS, file), 'utf8').matchAll(/create policy "([^"]+)"/gi)) {
+      if (Buffer.byteLength(m[1]!) > 63) long.push(`${file}: ${m[1]}`);
+    }
+  }
+  expect(long).toEqual([]);
+});
+
+describeEngines('schema lint', (engine) => {
+  let t: TestStack;
+  beforeAll(async () => {
+    t = await startTestStack({ engine });
+  });
+  afterAll(() => t?.close());
+
+  const rows = async <R>(sql: string, params: unknown[] = []) => (await t.db.query<R>(sql, params)).rows;
+  const tables = () =>
+    rows<{ name: string; rls: boolean }>(`select c.relname as name, c.relrowsecurity as rls from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`);
+
+  it('every table in public has row level security enabled and at least one policy', async () => {
+    const all = await tables();
+    expect(all.length).toBeGreaterThanOrEqual(16);
+    expect(all.filter((r) => !r.rls).map((r) => r.name)).toEqual([]);
+    const withPolicy = new Set((await rows<{ t: string }>("select distinct tablename as t from pg_policies where schemaname = 'public'")).map((r) => r.t));
+    expect(all.map((r) => r.name).filter((n) => !withPolicy.has(n))).toEqual([]);
+  });
+
+  it('policies are per operation, one permissive policy per table, role and operation', async () => {
+    const policies = await rows<{ tablename: string; policyname: string; cmd: string; roles: string[] | string; permissive: string }>(
+      "select tablename, policyname, cmd, roles, permissive from pg_policies where schemaname = 'public'");
+    expect(policies.filter((p) => p.cmd === 'ALL').map((p) => p.policyname)).toEqual([]);
+    const seen = new Map<string, string>();
+    const duplicates: string[] = [];
+    for (const p of policies.filter((x) => x.permissive === 'PERMISSIVE')) {
+      const roles = Array.isArray(p.roles) ? p.roles : String(p.roles).replace(/[{}]/g, '').split(',');
+      for (const role of roles) {
+        const key = `${p.tablename}/${p.cmd}/${role}`;
+        if (seen.has(key)) duplicates.push(`${key}: "${seen.get(key)}" and "${p.policyname}"`);
+        seen.set(key, p.policyname);
+      }
+      expect(roles, `${p.policyname} must name its roles`).not.toContain('public');
+    }
+    expect(duplicates).toEqual([]);
+  });
+
+  it('policies call auth.uid() and the role helpers through (select ...) so they run once per statement', async () => {
+    const policies = await rows<{ policyname: string; expr: string }>(
+      "select policyname, coalesce(qual, '') || ' ' || coalesce(with_check, '') as expr from pg_policies where schemaname = 'public'");
+    const bare = policies.filter((p) =>
+      /(?<!SELECT )(auth\.uid\(\)|auth\.jwt\(\)|private\.(is_staff|is_admin|admin_aal_satisfied|current_user_role)\(\))/.test(p.expr));
+    expect(bare.map((p) => `${p.policyname}: ${p.expr}`)).toEqual([]);
+  });
+
+  it('every security definer function in public and private pins its search_path', async () => {
+    const loose = await rows<{ fn: string }>(`select n.nspname || '.' || p.proname as fn from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in ('public', 'private') and p.prosecdef
+        and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`);
+    expect(loose.map((r) => r.fn)).toEqual([]);
+  });
+
+  for (const role of ['anon', 'authenticated'] as const) {
+    it(`${role} can execute exactly the allow-listed functions`, async () => {
+      const callable = await rows<{ fn: string }>(`select distinct n.nspname || '.' || p.proname as fn from pg_proc p
+        join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname in ('public', 'private') and has_function_privilege($1, p.oid, 'execute')
+        order by 1`, [role]);
+      expect(callable.map((r) => r.fn)).toEqual([...EXECUTE_ALLOWED[role]].sort());
+    });
+  }
+
+  it('every foreign key in public is backed by an index starting with its columns', async () => {
+    const missing = await rows<{ fk: string }>(`select c.conrelid::regclass::text || '.' || c.conname as fk
+      from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where c.contype = 'f' and n.nspname = 'public'
+        and not exists (
+          select 1 from pg_index i
+          where i.indrelid = c.conrelid
+            and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
+            and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] <@ c.conkey)`);
+    expect(missing.map((r) => r.fk)).toEqual([]);
+  });
+
+  it('replicated tables follow the RxDB contract (_deleted, _modified trigger, (_modified, id) index)', async () => {
+    for (const table of REPLICATED) {
+      const cols = await rows<{ c: string; type: string; notnull: boolean }>(`select a.attname as c, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as notnull
+        from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped`, [`public.${table}`]);
+      const col = (n: string) => cols.find((c) => c.c === n);
+      expect(col('id')?.type, table).toBe('uuid');
+      expect(col('_deleted'), table).toMatchObject({ type: 'boolean', notnull: true });
+      expect(col('_modified'), table).toMatchObject({ type: 'timestamp with time zone', notnull: true });
+      const trig = await rows(`select 1 from pg_trigger where tgrelid = $1::regclass and tgfoid = 'private.set_modified'::regproc`, [`public.${table}`]);
+      expect(trig, `${table} set_modified trigger`).toHaveLength(1);
+      const idx = await rows<{ def: string }>(`select pg_get_indexdef(indexrelid) as def from pg_index where indrelid = $1::regclass`, [`public.${table}`]);
+      expect(idx.map((i) => i.def).some((d) => d.includes('(_modified, id)')), `${table} (_modified, id) index`).toBe(true);
+    }
+  });
+});
