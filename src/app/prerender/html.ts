@@ -27,17 +27,24 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 /**
  * Moves the app's JavaScript behind the first paint. Module scripts run before the browser's first
  * frame when they arrive with the stylesheet, so a page that needs no script to show would still
- * wait for ~140 kB of JS to download and evaluate. Here an inline module (no request) waits one
- * frame, then preloads the entry's chunks in parallel and imports the entry, which hydrates.
+ * wait for ~140 kB of JS to download and evaluate. Here an inline module (no request) waits for the
+ * first paint (3 s at most, e.g. where paint timing is missing), then preloads the start-up chunks
+ * in parallel and imports the entry, which hydrates.
  */
-export function deferAppScripts(html: string): string {
+export function deferAppScripts(html: string, extraPreloads: readonly string[] = []): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('Prerender template: no module entry script in index.html');
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
-  const boot =
-    `<script type="module">requestAnimationFrame(()=>setTimeout(()=>{` +
-    `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.append(l)}` +
-    `import(${JSON.stringify(entry)})}))</script>`;
+  const preloads = [...new Set([...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''), ...extraPreloads])];
+  const boot = [
+    '<script type="module">',
+    'let started=false;',
+    'const start=()=>{if(started)return;started=true;',
+    `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.append(l)}`,
+    `import(${JSON.stringify(entry)})};`,
+    'new PerformanceObserver((list,observer)=>{observer.disconnect();setTimeout(start)}).observe({type:"paint",buffered:true});',
+    'setTimeout(start,3000)',
+    '</script>',
+  ].join('');
   return html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', () => `  ${boot}\n  </body>`);
 }
 
@@ -57,20 +64,27 @@ export function linkStylesheets(html: string, files: readonly string[]): string 
 const SHELL_TITLE = /<title>[^<]*<\/title>/;
 const EMPTY_ROOT = '<div id="root"></div>';
 
+export interface PageAssets {
+  /** Stylesheets to link (see linkStylesheets). */
+  css: readonly string[];
+  /** Chunks the app needs to start, preloaded together once the page has painted. */
+  preloads: readonly string[];
+}
+
 /**
- * The built index.html with the page in #root (marked with its path, see marker.ts) and the page's
- * head tags in place of the shell's <title> (kept when the page sets none, e.g. the home page).
+ * The built index.html with the page in #root (marked with its path, see marker.ts), the page's
+ * head tags in place of the shell's <title> (kept when the page sets none, e.g. the home page), all
+ * its stylesheets, and the app's scripts deferred until the page has painted.
  */
-export function injectPage(template: string, path: string, rendered: string, css: readonly string[] = []): string {
+export function injectPage(template: string, path: string, rendered: string, assets: PageAssets = { css: [], preloads: [] }): string {
   const shellTitle = SHELL_TITLE.exec(template)?.[0];
   if (!shellTitle || !template.includes(EMPTY_ROOT)) throw new Error('Prerender template: index.html lacks <title> or an empty #root');
   const { head, body } = splitHoisted(rendered);
   const headTags = head.includes('<title>') ? head : `${shellTitle}${head}`;
-  return deferAppScripts(
-    linkStylesheets(template, css)
-      .replace(shellTitle, () => headTags)
-      .replace(EMPTY_ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${path}">${body}</div>`)
-      // The page reads fine without JavaScript, so the shell's "needs JavaScript" note does not apply.
-      .replace(/\s*<noscript>[^<]*<\/noscript>/, '')
-  );
+  const html = linkStylesheets(template, assets.css)
+    .replace(shellTitle, () => headTags)
+    .replace(EMPTY_ROOT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${path}">${body}</div>`)
+    // The page reads fine without JavaScript, so the shell's "needs JavaScript" note does not apply.
+    .replace(/\s*<noscript>[^<]*<\/noscript>/, '');
+  return deferAppScripts(html, assets.preloads);
 }

@@ -7,10 +7,10 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { isApiPath } from '../../../sw/api-routes.ts';
 import { APP_SHELL_FILE } from '../../../sw/app-shell.ts';
-import { htmlFileFor, injectPage } from './html.ts';
+import { htmlFileFor, injectPage, type PageAssets } from './html.ts';
 
 interface ServerEntry {
   prerenderPaths(): Promise<string[]>;
@@ -41,6 +41,32 @@ async function buildServerEntry(config: ResolvedConfig): Promise<{ entry: Server
   return { entry, dir };
 }
 
+/**
+ * From the client bundle: every stylesheet (all but the entry's would otherwise arrive with JS
+ * chunks, after the first paint) and the chunks the entry's start-up imports (src/main.tsx imports
+ * React DOM and the app in stages) with their static imports, to preload in parallel.
+ */
+function pageAssets(bundle: Rollup.OutputBundle): PageAssets {
+  const files = Object.values(bundle);
+  const chunks = new Map(files.flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+  const preloads = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = chunks.get(fileName);
+    if (!chunk || preloads.has(fileName)) return;
+    preloads.add(fileName);
+    chunk.imports.forEach(visit);
+  };
+  for (const chunk of chunks.values()) {
+    if (!chunk.isEntry) continue;
+    chunk.imports.forEach(visit);
+    chunk.dynamicImports.forEach(visit);
+  }
+  return {
+    css: files.filter((file) => file.type === 'asset' && file.fileName.endsWith('.css')).map((file) => file.fileName).sort(),
+    preloads: [...preloads].map((file) => `/${file}`),
+  };
+}
+
 /** `vite preview` serves index.html for unknown paths; here that is the home page, so send the shell. */
 function shellFallback(outDir: string) {
   return (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
@@ -56,18 +82,14 @@ function shellFallback(outDir: string) {
 
 export function prerender(): Plugin {
   let config: ResolvedConfig;
-  // Every stylesheet of the client build. All but the entry's are otherwise loaded by JS chunks.
-  let stylesheets: string[] = [];
+  let assets: PageAssets = { css: [], preloads: [] };
   return {
     name: 'garage:prerender',
     configResolved(resolved) {
       config = resolved;
     },
     generateBundle(_options, bundle) {
-      stylesheets = Object.values(bundle)
-        .filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'))
-        .map((file) => file.fileName)
-        .sort();
+      assets = pageAssets(bundle);
     },
     closeBundle: {
       order: 'pre',
@@ -83,7 +105,7 @@ export function prerender(): Plugin {
           for (const path of paths) {
             const file = join(outDir, htmlFileFor(path));
             await mkdir(dirname(file), { recursive: true });
-            await writeFile(file, injectPage(template, path, await entry.renderPage(path), stylesheets));
+            await writeFile(file, injectPage(template, path, await entry.renderPage(path), assets));
           }
           config.logger.info(`prerendered ${paths.length} pages (+ ${APP_SHELL_FILE})`);
         } finally {
