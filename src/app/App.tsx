@@ -22,3 +22,4 @@ export function App({ router }: { router: AppRouter }) {
     </StrictMode>
   );
 }
+

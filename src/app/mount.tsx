@@ -23,6 +23,9 @@ export async function mountApp(root: HTMLElement, { createRoot, hydrateRoot }: t
   // matches), as TanStack's own hydration does. The transition lets React hydrate in slices.
   router.ssr = { manifest: undefined };
   await router.load();
+  // The visitor may have scrolled the prerendered page already: hydration's first "rendered" event
+  // must not send them back to the top (the router resets the scroll on each rendered navigation).
+  router._scroll.n = false;
   startTransition(() => {
     hydrateRoot(root, <App router={router} />);
   });

@@ -13,8 +13,9 @@ interface ManifestChunk { file: string; isEntry?: boolean; imports?: string[]; d
 type ViteManifest = Record<string, ManifestChunk>;
 
 /**
- * JavaScript a route needs before its first paint, from the build's `.vite/manifest.json`
- * (build with `--manifest`): the entry chunk and its static imports, the route file's split chunks
+ * JavaScript a route needs to start (prerendered pages paint before it; the SPA shell after it),
+ * from the build's `.vite/manifest.json` (build with `--manifest`): the entry chunk, its static
+ * imports and the start-up stages it imports dynamically, the route file's split chunks
  * (TanStack autoCodeSplitting: `<file>?tsr-split=…`) and the modules its loader imports on demand
  * (`import('@/…')` in the route file), each with their static imports. Chunks the app defers on
  * purpose (lazy below-the-fold parts, the service worker registration) are not counted.
@@ -28,7 +29,13 @@ export function jsBeforePaintStatic(outDir: string, root: string, routeFile: str
     files.add(chunk.file);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  // The entry (src/main.tsx) imports React DOM and the app in stages with import(): those are
+  // start-up code too, not deferred parts.
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry) continue;
+    visit(key);
+    for (const dep of chunk.dynamicImports ?? []) visit(dep);
+  }
   for (const key of Object.keys(manifest)) if (key.startsWith(`${routeFile}?tsr-split`)) visit(key);
   const source = existsSync(join(root, routeFile)) ? readFileSync(join(root, routeFile), 'utf8') : '';
   for (const [, spec] of source.matchAll(/import\(\s*['"](@\/[^'"]+)['"]\s*\)/g)) visit(`src/${spec?.slice(2)}`);

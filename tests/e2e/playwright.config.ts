@@ -1,9 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Runs against the production build served by `vite preview` (the service worker only works there).
 // E2E_PORT / E2E_OUTDIR let several builds be served side by side during development.
 const port = Number(process.env.E2E_PORT ?? 4173);
 const outDir = process.env.E2E_OUTDIR ?? 'dist';
+// `vite preview` boots the local Supabase stack; give it its own PGlite folder so a test run never
+// collides with (or writes into) the developer's `npm start` database. Workers inherit it.
+process.env.STACK_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-stack-'));
 
 export default defineConfig({
   testDir: '.',
@@ -28,5 +34,6 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     cwd: '../..',
+    env: { STACK_DATA_DIR: process.env.STACK_DATA_DIR },
   },
 });

@@ -24,6 +24,36 @@ export function splitHoisted(rendered: string): { head: string; body: string } {
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
+// Before hydration, buttons and forms have no handlers and React does not see what was typed or
+// ticked (it keeps the DOM value but its state stays the prerendered one). The boot script holds
+// button clicks and submissions, notes edited fields, and once React has hydrated them (it marks
+// hydrated nodes with a `__reactProps$…` key, the one internal relied on here) replays the edits as
+// changes React notices (a box React reset is clicked again; a text value is set past React's
+// value tracker with the prototype setter, as testing tools do), then the clicks, in order. Links
+// work natively. Elements a client render replaced are dropped.
+const HOLD_EARLY_EVENTS = [
+  'const held=[],edited=new Map(),root=document.getElementById("root");let replaying=false;',
+  // React sets the key while it renders a node, before it commits; idle time means it has committed.
+  'const idle=(f)=>window.requestIdleCallback?requestIdleCallback(f):setTimeout(f,100);',
+  'const ready=(t)=>Object.keys(t).some((k)=>k.startsWith("__reactProps"));',
+  // What the user left in each edited field: React resets controlled boxes to their props when it hydrates.
+  'const wanted=(t)=>t.type==="checkbox"||t.type==="radio"?t.checked:t.value;',
+  'const replayEdit=(t,w)=>{if(t.type==="checkbox"||t.type==="radio"){if(t.checked!==w){replaying=true;try{t.click()}finally{replaying=false}}}',
+  'else{const set=(k,v)=>Object.getOwnPropertyDescriptor(Object.getPrototypeOf(t),k).set.call(t,v);t.value=w+"\\u200b";set("value",w);t.dispatchEvent(new Event("input",{bubbles:true}))}};',
+  'const flushEdits=()=>{for(const [t,w] of [...edited]){if(!t.isConnected)edited.delete(t);else if(ready(t)){edited.delete(t);replayEdit(t,w)}}};',
+  'const replay=()=>{flushEdits();',
+  'while(!edited.size&&held.length&&(!held[0].isConnected||ready(held[0]))){const t=held.shift();replaying=true;try{if(t.isConnected)t instanceof HTMLFormElement?t.requestSubmit():t.click()}finally{replaying=false}}',
+  'if(edited.size||held.length)idle(replay)};',
+  'const later=()=>{if(edited.size+held.length===1)idle(replay)};',
+  // A click on a hydrated button still waits while earlier edits or clicks are pending: order counts.
+  'const hold=(e)=>{const t=e.type==="submit"?e.target:e.target instanceof Element&&e.target.closest("button,[role=button],[role=tab]");',
+  'if(replaying||!t||!root.contains(t))return;if(ready(t)&&!edited.size&&!held.length)return;',
+  'e.preventDefault();e.stopImmediatePropagation();held.push(t);later()};',
+  'const note=(e)=>{const t=e.target;if(root.contains(t)&&!ready(t)&&/^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)){edited.set(t,wanted(t));later()}};',
+  'for(const type of ["click","submit"])document.addEventListener(type,hold,true);',
+  'for(const type of ["input","change"])document.addEventListener(type,note,true);',
+].join('');
+
 /**
  * Moves the app's JavaScript behind the first paint. Module scripts run before the browser's first
  * frame when they arrive with the stylesheet, so a page that needs no script to show would still
@@ -37,6 +67,7 @@ export function deferAppScripts(html: string, extraPreloads: readonly string[] =
   const preloads = [...new Set([...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''), ...extraPreloads])];
   const boot = [
     '<script type="module">',
+    HOLD_EARLY_EVENTS,
     'let started=false;',
     'const start=()=>{if(started)return;started=true;',
     `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.append(l)}`,

@@ -9,3 +9,4 @@ export function canHydrate(root: Element, location: Pick<Location, 'pathname' | 
   const path = root.getAttribute(PRERENDERED_ATTRIBUTE);
   return path !== null && path === location.pathname && location.search === '' && root.firstElementChild !== null;
 }
+

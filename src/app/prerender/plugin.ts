@@ -23,20 +23,25 @@ async function buildServerEntry(config: ResolvedConfig): Promise<{ entry: Server
   // Inside node_modules so the bundle's bare imports (react, @mantine/core, …) resolve; one folder
   // per build, since several builds may run side by side.
   const dir = join(config.root, 'node_modules/.cache/prerender', `${process.pid}-${Date.now()}`);
-  await build({
-    configFile: config.configFile,
-    root: config.root,
-    mode: config.mode,
-    logLevel: 'warn',
-    build: {
-      ssr: ENTRY,
-      outDir: dir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-      minify: false,
-      rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
-    },
-  });
+  try {
+    await build({
+      configFile: config.configFile,
+      root: config.root,
+      mode: config.mode,
+      logLevel: 'warn',
+      build: {
+        ssr: ENTRY,
+        outDir: dir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        minify: false,
+        rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
+      },
+    });
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
   const entry = (await import(pathToFileURL(join(dir, 'render.mjs')).href)) as ServerEntry;
   return { entry, dir };
 }

@@ -39,7 +39,11 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
       return;
     }
     const info = await stat(file).catch(() => null);
-    if (!info || info.isDirectory()) file = join(dir, 'index.html');
+    // Mirror `vite preview` over the prerendered build: a page's own HTML, else the SPA shell.
+    if (!info || info.isDirectory()) {
+      const page = pathname === '/' ? join(dir, 'index.html') : `${file.replace(/\/$/, '')}.html`;
+      file = (await stat(page).catch(() => null))?.isFile() ? page : join(dir, 'shell.html');
+    }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
     createReadStream(file).pipe(res);
   });
