@@ -89,6 +89,8 @@ test('after one online visit, the storefront opens offline and the cart still wo
   await expect.poll(() => images.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: 'Add to Cart' }).click();
+  // The write is asynchronous (IndexedDB): wait for its confirmation before a full page load.
+  await expect(page.getByText('Added to cart')).toBeVisible();
   await page.goto('/cart');
   await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
   await expect(page.getByText(productName).first()).toBeVisible();
