@@ -15,6 +15,12 @@ function toResults(r: pg.QueryResult | pg.QueryResult[]): QueryResult[] {
 /** A real PostgreSQL through a node-postgres pool (size `max`, default 16). */
 export async function createPostgresDb(connectionString: string, max = 16): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max, types, options: `-c search_path=${SEARCH_PATH}` });
+  // An idle client whose backend goes away (server restart, `drop database … with (force)`) makes
+  // the pool emit 'error'; without a listener that is an uncaught exception that kills the process.
+  // The pool drops that client and a later request simply connects again.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.error('[local-supabase] idle PostgreSQL connection failed:', error.message);
+  });
   // Fail fast (bad URL, server down) instead of on the first request.
   const probe = await pool.connect();
   probe.release();
