@@ -35,6 +35,9 @@ export async function addCartItem(
       await db.items.put(updated);
       return toCartItem(updated);
     }
+    // Two adds in the same millisecond would tie on Date.now() and then list in key order, so a
+    // new line always sorts strictly after the newest one.
+    const newest = await db.items.orderBy('addedAt').last();
     const line: StoredCartItem = {
       id,
       productId: input.productId,
@@ -42,7 +45,7 @@ export async function addCartItem(
       price: input.price,
       image: input.image,
       quantity: amount,
-      addedAt: Date.now(),
+      addedAt: Math.max(Date.now(), (newest?.addedAt ?? 0) + 1),
       ...(input.variant?.trim() ? { variant: input.variant.trim() } : {}),
     };
     await db.items.add(line);
