@@ -10,21 +10,50 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as AuthRouteImport } from './routes/auth'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CheckoutRouteImport } from './routes/checkout'
+import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ReturnsRouteImport } from './routes/returns'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as WarrantyRouteImport } from './routes/warranty'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminCmsRouteImport } from './routes/admin/cms'
+import { Route as AdminFinancialRouteImport } from './routes/admin/financial'
+import { Route as AdminInventoryRouteImport } from './routes/admin/inventory'
+import { Route as AdminLogsRouteImport } from './routes/admin/logs'
+import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardAccessRouteImport } from './routes/dashboard/access'
+import { Route as DashboardDevicesRouteImport } from './routes/dashboard/devices'
+import { Route as DashboardNotificationsRouteImport } from './routes/dashboard/notifications'
+import { Route as DashboardOrdersRouteImport } from './routes/dashboard/orders'
+import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as ProductsProductIdRouteImport } from './routes/products/$productId'
 import { Route as SolutionsAudienceRouteImport } from './routes/solutions/$audience'
+import { Route as SupportIndexRouteImport } from './routes/support/index'
+import { Route as SupportDashboardRouteRouteImport } from './routes/support/dashboard/route'
 import { Route as SupportFaqRouteImport } from './routes/support/faq'
 import { Route as SupportInstallationRouteImport } from './routes/support/installation'
+import { Route as SupportDashboardIndexRouteImport } from './routes/support/dashboard/index'
+import { Route as SupportDashboardSettingsRouteImport } from './routes/support/dashboard/settings'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CartRoute = CartRouteImport.update({
@@ -35,6 +64,11 @@ const CartRoute = CartRouteImport.update({
 const CheckoutRoute = CheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRouteRoute = DashboardRouteRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -57,6 +91,66 @@ const WarrantyRoute = WarrantyRouteImport.update({
   path: '/warranty',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCmsRoute = AdminCmsRouteImport.update({
+  id: '/cms',
+  path: '/cms',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminFinancialRoute = AdminFinancialRouteImport.update({
+  id: '/financial',
+  path: '/financial',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminInventoryRoute = AdminInventoryRouteImport.update({
+  id: '/inventory',
+  path: '/inventory',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminLogsRoute = AdminLogsRouteImport.update({
+  id: '/logs',
+  path: '/logs',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const DashboardIndexRoute = DashboardIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardAccessRoute = DashboardAccessRouteImport.update({
+  id: '/access',
+  path: '/access',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardDevicesRoute = DashboardDevicesRouteImport.update({
+  id: '/devices',
+  path: '/devices',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardNotificationsRoute = DashboardNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardOrdersRoute = DashboardOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const ProductsIndexRoute = ProductsIndexRouteImport.update({
   id: '/products/',
   path: '/products/',
@@ -72,6 +166,16 @@ const SolutionsAudienceRoute = SolutionsAudienceRouteImport.update({
   path: '/solutions/$audience',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SupportIndexRoute = SupportIndexRouteImport.update({
+  id: '/support/',
+  path: '/support/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportDashboardRouteRoute = SupportDashboardRouteRouteImport.update({
+  id: '/support/dashboard',
+  path: '/support/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SupportFaqRoute = SupportFaqRouteImport.update({
   id: '/support/faq',
   path: '/support/faq',
@@ -82,108 +186,232 @@ const SupportInstallationRoute = SupportInstallationRouteImport.update({
   path: '/support/installation',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SupportDashboardIndexRoute = SupportDashboardIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SupportDashboardRouteRoute,
+} as any)
+const SupportDashboardSettingsRoute =
+  SupportDashboardSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => SupportDashboardRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/auth': typeof AuthRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/privacy': typeof PrivacyRoute
   '/returns': typeof ReturnsRoute
   '/terms': typeof TermsRoute
   '/warranty': typeof WarrantyRoute
+  '/support/dashboard': typeof SupportDashboardRouteRouteWithChildren
+  '/admin/cms': typeof AdminCmsRoute
+  '/admin/financial': typeof AdminFinancialRoute
+  '/admin/inventory': typeof AdminInventoryRoute
+  '/admin/logs': typeof AdminLogsRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/dashboard/access': typeof DashboardAccessRoute
+  '/dashboard/devices': typeof DashboardDevicesRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
+  '/dashboard/orders': typeof DashboardOrdersRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
   '/products/$productId': typeof ProductsProductIdRoute
   '/solutions/$audience': typeof SolutionsAudienceRoute
   '/support/faq': typeof SupportFaqRoute
   '/support/installation': typeof SupportInstallationRoute
+  '/admin/': typeof AdminIndexRoute
+  '/dashboard/': typeof DashboardIndexRoute
   '/products/': typeof ProductsIndexRoute
+  '/support/': typeof SupportIndexRoute
+  '/support/dashboard/settings': typeof SupportDashboardSettingsRoute
+  '/support/dashboard/': typeof SupportDashboardIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/auth': typeof AuthRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/privacy': typeof PrivacyRoute
   '/returns': typeof ReturnsRoute
   '/terms': typeof TermsRoute
   '/warranty': typeof WarrantyRoute
+  '/admin/cms': typeof AdminCmsRoute
+  '/admin/financial': typeof AdminFinancialRoute
+  '/admin/inventory': typeof AdminInventoryRoute
+  '/admin/logs': typeof AdminLogsRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/dashboard/access': typeof DashboardAccessRoute
+  '/dashboard/devices': typeof DashboardDevicesRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
+  '/dashboard/orders': typeof DashboardOrdersRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
   '/products/$productId': typeof ProductsProductIdRoute
   '/solutions/$audience': typeof SolutionsAudienceRoute
   '/support/faq': typeof SupportFaqRoute
   '/support/installation': typeof SupportInstallationRoute
+  '/admin': typeof AdminIndexRoute
+  '/dashboard': typeof DashboardIndexRoute
   '/products': typeof ProductsIndexRoute
+  '/support': typeof SupportIndexRoute
+  '/support/dashboard/settings': typeof SupportDashboardSettingsRoute
+  '/support/dashboard': typeof SupportDashboardIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/auth': typeof AuthRoute
   '/cart': typeof CartRoute
   '/checkout': typeof CheckoutRoute
   '/privacy': typeof PrivacyRoute
   '/returns': typeof ReturnsRoute
   '/terms': typeof TermsRoute
   '/warranty': typeof WarrantyRoute
+  '/support/dashboard': typeof SupportDashboardRouteRouteWithChildren
+  '/admin/cms': typeof AdminCmsRoute
+  '/admin/financial': typeof AdminFinancialRoute
+  '/admin/inventory': typeof AdminInventoryRoute
+  '/admin/logs': typeof AdminLogsRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/dashboard/access': typeof DashboardAccessRoute
+  '/dashboard/devices': typeof DashboardDevicesRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
+  '/dashboard/orders': typeof DashboardOrdersRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
   '/products/$productId': typeof ProductsProductIdRoute
   '/solutions/$audience': typeof SolutionsAudienceRoute
   '/support/faq': typeof SupportFaqRoute
   '/support/installation': typeof SupportInstallationRoute
+  '/admin/': typeof AdminIndexRoute
+  '/dashboard/': typeof DashboardIndexRoute
   '/products/': typeof ProductsIndexRoute
+  '/support/': typeof SupportIndexRoute
+  '/support/dashboard/settings': typeof SupportDashboardSettingsRoute
+  '/support/dashboard/': typeof SupportDashboardIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
+    | '/dashboard'
+    | '/auth'
     | '/cart'
     | '/checkout'
     | '/privacy'
     | '/returns'
     | '/terms'
     | '/warranty'
+    | '/support/dashboard'
+    | '/admin/cms'
+    | '/admin/financial'
+    | '/admin/inventory'
+    | '/admin/logs'
+    | '/admin/settings'
+    | '/dashboard/access'
+    | '/dashboard/devices'
+    | '/dashboard/notifications'
+    | '/dashboard/orders'
+    | '/dashboard/settings'
     | '/products/$productId'
     | '/solutions/$audience'
     | '/support/faq'
     | '/support/installation'
+    | '/admin/'
+    | '/dashboard/'
     | '/products/'
+    | '/support/'
+    | '/support/dashboard/settings'
+    | '/support/dashboard/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/auth'
     | '/cart'
     | '/checkout'
     | '/privacy'
     | '/returns'
     | '/terms'
     | '/warranty'
+    | '/admin/cms'
+    | '/admin/financial'
+    | '/admin/inventory'
+    | '/admin/logs'
+    | '/admin/settings'
+    | '/dashboard/access'
+    | '/dashboard/devices'
+    | '/dashboard/notifications'
+    | '/dashboard/orders'
+    | '/dashboard/settings'
     | '/products/$productId'
     | '/solutions/$audience'
     | '/support/faq'
     | '/support/installation'
+    | '/admin'
+    | '/dashboard'
     | '/products'
+    | '/support'
+    | '/support/dashboard/settings'
+    | '/support/dashboard'
   id:
     | '__root__'
     | '/'
+    | '/admin'
+    | '/dashboard'
+    | '/auth'
     | '/cart'
     | '/checkout'
     | '/privacy'
     | '/returns'
     | '/terms'
     | '/warranty'
+    | '/support/dashboard'
+    | '/admin/cms'
+    | '/admin/financial'
+    | '/admin/inventory'
+    | '/admin/logs'
+    | '/admin/settings'
+    | '/dashboard/access'
+    | '/dashboard/devices'
+    | '/dashboard/notifications'
+    | '/dashboard/orders'
+    | '/dashboard/settings'
     | '/products/$productId'
     | '/solutions/$audience'
     | '/support/faq'
     | '/support/installation'
+    | '/admin/'
+    | '/dashboard/'
     | '/products/'
+    | '/support/'
+    | '/support/dashboard/settings'
+    | '/support/dashboard/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
+  DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
+  AuthRoute: typeof AuthRoute
   CartRoute: typeof CartRoute
   CheckoutRoute: typeof CheckoutRoute
   PrivacyRoute: typeof PrivacyRoute
   ReturnsRoute: typeof ReturnsRoute
   TermsRoute: typeof TermsRoute
   WarrantyRoute: typeof WarrantyRoute
+  SupportDashboardRouteRoute: typeof SupportDashboardRouteRouteWithChildren
   ProductsProductIdRoute: typeof ProductsProductIdRoute
   SolutionsAudienceRoute: typeof SolutionsAudienceRoute
   SupportFaqRoute: typeof SupportFaqRoute
   SupportInstallationRoute: typeof SupportInstallationRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
+  SupportIndexRoute: typeof SupportIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -193,6 +421,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cart': {
@@ -207,6 +449,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout'
       fullPath: '/checkout'
       preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -237,6 +486,90 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WarrantyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/cms': {
+      id: '/admin/cms'
+      path: '/cms'
+      fullPath: '/admin/cms'
+      preLoaderRoute: typeof AdminCmsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/financial': {
+      id: '/admin/financial'
+      path: '/financial'
+      fullPath: '/admin/financial'
+      preLoaderRoute: typeof AdminFinancialRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/inventory': {
+      id: '/admin/inventory'
+      path: '/inventory'
+      fullPath: '/admin/inventory'
+      preLoaderRoute: typeof AdminInventoryRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/logs': {
+      id: '/admin/logs'
+      path: '/logs'
+      fullPath: '/admin/logs'
+      preLoaderRoute: typeof AdminLogsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/dashboard/': {
+      id: '/dashboard/'
+      path: '/'
+      fullPath: '/dashboard/'
+      preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/access': {
+      id: '/dashboard/access'
+      path: '/access'
+      fullPath: '/dashboard/access'
+      preLoaderRoute: typeof DashboardAccessRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/devices': {
+      id: '/dashboard/devices'
+      path: '/devices'
+      fullPath: '/dashboard/devices'
+      preLoaderRoute: typeof DashboardDevicesRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/notifications': {
+      id: '/dashboard/notifications'
+      path: '/notifications'
+      fullPath: '/dashboard/notifications'
+      preLoaderRoute: typeof DashboardNotificationsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/orders': {
+      id: '/dashboard/orders'
+      path: '/orders'
+      fullPath: '/dashboard/orders'
+      preLoaderRoute: typeof DashboardOrdersRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/settings': {
+      id: '/dashboard/settings'
+      path: '/settings'
+      fullPath: '/dashboard/settings'
+      preLoaderRoute: typeof DashboardSettingsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/products/': {
       id: '/products/'
       path: '/products'
@@ -258,6 +591,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SolutionsAudienceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/support/': {
+      id: '/support/'
+      path: '/support'
+      fullPath: '/support/'
+      preLoaderRoute: typeof SupportIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support/dashboard': {
+      id: '/support/dashboard'
+      path: '/support/dashboard'
+      fullPath: '/support/dashboard'
+      preLoaderRoute: typeof SupportDashboardRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/support/faq': {
       id: '/support/faq'
       path: '/support/faq'
@@ -272,22 +619,100 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SupportInstallationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/support/dashboard/': {
+      id: '/support/dashboard/'
+      path: '/'
+      fullPath: '/support/dashboard/'
+      preLoaderRoute: typeof SupportDashboardIndexRouteImport
+      parentRoute: typeof SupportDashboardRouteRoute
+    }
+    '/support/dashboard/settings': {
+      id: '/support/dashboard/settings'
+      path: '/settings'
+      fullPath: '/support/dashboard/settings'
+      preLoaderRoute: typeof SupportDashboardSettingsRouteImport
+      parentRoute: typeof SupportDashboardRouteRoute
+    }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminCmsRoute: typeof AdminCmsRoute
+  AdminFinancialRoute: typeof AdminFinancialRoute
+  AdminInventoryRoute: typeof AdminInventoryRoute
+  AdminLogsRoute: typeof AdminLogsRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminCmsRoute: AdminCmsRoute,
+  AdminFinancialRoute: AdminFinancialRoute,
+  AdminInventoryRoute: AdminInventoryRoute,
+  AdminLogsRoute: AdminLogsRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
+interface DashboardRouteRouteChildren {
+  DashboardAccessRoute: typeof DashboardAccessRoute
+  DashboardDevicesRoute: typeof DashboardDevicesRoute
+  DashboardNotificationsRoute: typeof DashboardNotificationsRoute
+  DashboardOrdersRoute: typeof DashboardOrdersRoute
+  DashboardSettingsRoute: typeof DashboardSettingsRoute
+  DashboardIndexRoute: typeof DashboardIndexRoute
+}
+
+const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
+  DashboardAccessRoute: DashboardAccessRoute,
+  DashboardDevicesRoute: DashboardDevicesRoute,
+  DashboardNotificationsRoute: DashboardNotificationsRoute,
+  DashboardOrdersRoute: DashboardOrdersRoute,
+  DashboardSettingsRoute: DashboardSettingsRoute,
+  DashboardIndexRoute: DashboardIndexRoute,
+}
+
+const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(
+  DashboardRouteRouteChildren,
+)
+
+interface SupportDashboardRouteRouteChildren {
+  SupportDashboardSettingsRoute: typeof SupportDashboardSettingsRoute
+  SupportDashboardIndexRoute: typeof SupportDashboardIndexRoute
+}
+
+const SupportDashboardRouteRouteChildren: SupportDashboardRouteRouteChildren = {
+  SupportDashboardSettingsRoute: SupportDashboardSettingsRoute,
+  SupportDashboardIndexRoute: SupportDashboardIndexRoute,
+}
+
+const SupportDashboardRouteRouteWithChildren =
+  SupportDashboardRouteRoute._addFileChildren(
+    SupportDashboardRouteRouteChildren,
+  )
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
+  DashboardRouteRoute: DashboardRouteRouteWithChildren,
+  AuthRoute: AuthRoute,
   CartRoute: CartRoute,
   CheckoutRoute: CheckoutRoute,
   PrivacyRoute: PrivacyRoute,
   ReturnsRoute: ReturnsRoute,
   TermsRoute: TermsRoute,
   WarrantyRoute: WarrantyRoute,
+  SupportDashboardRouteRoute: SupportDashboardRouteRouteWithChildren,
   ProductsProductIdRoute: ProductsProductIdRoute,
   SolutionsAudienceRoute: SolutionsAudienceRoute,
   SupportFaqRoute: SupportFaqRoute,
   SupportInstallationRoute: SupportInstallationRoute,
   ProductsIndexRoute: ProductsIndexRoute,
+  SupportIndexRoute: SupportIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerCatalogueCaching } from './catalogue.ts';
 import { registerImageCaching } from './images.ts';
 import { registerNavigationFallback } from './navigation.ts';
 import { registerUpdateHandling } from './update.ts';
@@ -14,4 +15,5 @@ cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 registerNavigationFallback();
 registerImageCaching();
+registerCatalogueCaching();
 registerUpdateHandling();

@@ -3,6 +3,7 @@ import type * as ReactDomClient from 'react-dom/client';
 import { App } from './App.tsx';
 import { canHydrate } from './prerender/marker.ts';
 import { createAppRouter } from './router.ts';
+import { connectSession } from './session.ts';
 
 /**
  * Renders the app into #root: hydrates a page prerendered at build time for this URL
@@ -10,6 +11,8 @@ import { createAppRouter } from './router.ts';
  */
 export async function mountApp(root: HTMLElement, { createRoot, hydrateRoot }: typeof ReactDomClient): Promise<void> {
   const router = createAppRouter();
+  // Before the first route loads: guarded routes wait for the first session check.
+  connectSession(router);
   // Creating the router and resolving the first URL each cost a first-call compile of router code:
   // separate tasks keep both short.
   await new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -1,4 +1,4 @@
-import { createTheme, Notification } from '@mantine/core';
+import { createTheme, InputWrapper, Notification } from '@mantine/core';
 
 const systemFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
@@ -14,6 +14,10 @@ export const theme = createTheme({
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-gray-8)' } },
+    }),
+    // Field descriptions: Mantine's default dimmed grey fails AA contrast on white.
+    InputWrapper: InputWrapper.extend({
+      styles: { description: { color: 'var(--mantine-color-gray-7)' } },
     }),
   },
 });

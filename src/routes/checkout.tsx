@@ -1,10 +1,13 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { orderTotals, useCart } from '@/features/cart';
+import { useCart } from '@/features/cart';
 import { OrderSummary } from '@/features/cart/ui';
-import { CheckoutPage } from '@/features/checkout';
+import { CheckoutPage, type OrderLine } from '@/features/checkout';
+import { guarded } from '@/app/shell/area/guarded.ts';
 
+// Spec §6: /checkout needs a signed-in user (any role).
 export const Route = createFileRoute('/checkout')({
+  ...guarded('signed-in'),
   head: () => ({ meta: [{ title: 'Checkout | GarageGuard' }] }),
   component: CheckoutRoute,
 });
@@ -12,6 +15,9 @@ export const Route = createFileRoute('/checkout')({
 function CheckoutRoute() {
   const { items, total, isLoading, clearCart } = useCart();
   const navigate = useNavigate();
+
+  // The order carries product ids and quantities only: the server prices them (place_order).
+  const lines = useMemo<OrderLine[]>(() => items.map((item) => ({ productId: item.productId, quantity: item.quantity })), [items]);
 
   // Leave first, then clear: the checkout page never flashes its empty state after an order.
   const onOrderPlaced = useCallback(async () => {
@@ -23,7 +29,7 @@ function CheckoutRoute() {
     <CheckoutPage
       isLoading={isLoading}
       isEmpty={items.length === 0}
-      grandTotal={orderTotals(total).grandTotal}
+      lines={lines}
       summary={<OrderSummary subtotal={total} items={items} />}
       onOrderPlaced={onOrderPlaced}
     />

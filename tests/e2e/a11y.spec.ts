@@ -1,21 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signInAs } from './support/auth.ts';
 
-// Every public page, scanned with axe's default rules (WCAG 2.x A/AA and best practices).
-// Only serious and critical violations fail the test; all of them are printed on failure.
-const pages: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
-  ...['/', '/products', '/products/1', '/cart', '/checkout', '/privacy', '/terms', '/warranty', '/returns', '/support/faq', '/support/installation', '/solutions/homeowners'].map((path) => ({
-    path,
-    ready: (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(),
-  })),
+// Every page, scanned with axe's default rules (WCAG 2.x A/AA and best practices): the public
+// ones signed out, the guarded ones as a role that may open them. Only serious and critical
+// violations fail the test; all of them are printed on failure.
+const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+const pages: Array<{ path: string; as?: string; ready: (page: Page) => Promise<void> }> = [
+  ...['/', '/products', '/products/1', '/auth', '/auth?mode=sign-up', '/privacy', '/terms', '/warranty', '/returns', '/support/faq', '/support/installation', '/solutions/homeowners'].map((path) => ({ path, ready: heading })),
+  ...['/cart', '/checkout', '/support', '/dashboard', '/dashboard/orders', '/dashboard/settings'].map((path) => ({ path, as: DEMO.customer, ready: heading })),
+  { path: '/support/dashboard', as: DEMO.support, ready: heading },
+  { path: '/admin', as: DEMO.admin, ready: heading },
   { path: '/this-page-does-not-exist', ready: (page: Page) => expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible() },
 ];
 
 const BLOCKING = new Set(['serious', 'critical']);
 
-for (const { path, ready } of pages) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+for (const { path, as, ready } of pages) {
+  test(`${path}${as ? ` (${as})` : ''} has no serious or critical accessibility violations`, async ({ page }) => {
+    if (as) await signInAs(page, as);
     await page.goto(path);
+    await expect(page).toHaveURL(path);
     await ready(page);
     await page.waitForLoadState('networkidle');
     const { violations } = await new AxeBuilder({ page }).analyze();

@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { DEMO, signInAs } from './support/auth.ts';
 
 // Cart lives in IndexedDB (Dexie); every test gets a fresh browser context, so a fresh cart.
+// /cart and /checkout need a signed-in user (spec §6): each test starts as the demo customer.
+test.beforeEach(async ({ page }) => {
+  await signInAs(page, DEMO.customer);
+});
 
 const main = (page: Page) => page.locator('main');
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
@@ -176,6 +181,7 @@ test('a legacy localStorage cart is imported once; an unparseable one is logged 
 
   const fresh = await context.browser()!.newContext({ baseURL: test.info().project.use.baseURL });
   const other = await fresh.newPage();
+  await signInAs(other, DEMO.customer);
   const errors: string[] = [];
   other.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await other.goto('/');

@@ -94,7 +94,7 @@ test.describe('prerendered pages', () => {
 
 test.describe('paths without a prerendered page', () => {
   for (const [path, h1] of [
-    ['/cart', 'Your cart is empty'],
+    ['/auth', 'Welcome'],
     ['/products/99', 'Product Not Found'],
   ] as const) {
     test(`${path} gets the SPA shell and renders in the browser`, async ({ page, request }) => {

@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIResponse } from '@playwright/test';
+import { DEMO, signInAs } from './support/auth.ts';
 import { builtAppDir } from './support/paths.ts';
 import { controllerScript, visitUntilControlled, waitForActiveServiceWorker, waitForAppRegistration } from './support/service-worker.ts';
 import { serveStatic } from './support/static-server.ts';
@@ -67,6 +68,8 @@ test('registers a service worker that waits for the next load instead of taking 
 });
 
 test('after one online visit, the storefront opens offline and the cart still works', async ({ page, context }) => {
+  // The cart page needs a signed-in user; offline the app runs on the stored session and profile.
+  await signInAs(page, DEMO.customer);
   await visitUntilControlled(page, '/');
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
@@ -130,8 +133,12 @@ test('offers a waiting update without reloading, holds it back in checkout, and 
     await page.getByRole('button', { name: 'Later' }).click();
     await expect(page.getByText(UPDATE_TEXT)).toHaveCount(0);
 
-    // On /checkout the prompt waits; a client-side navigation away brings it back.
+    // On /checkout the prompt waits; a client-side navigation away brings it back. Checkout needs
+    // a signed-in user: this static server has no backend, so the app runs on the stored session
+    // and the profile cached on the device, as it does offline.
+    await signInAs(page, DEMO.customer);
     await page.goto('/checkout');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
     await waitForAppRegistration(page);
     await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
     await page.waitForTimeout(1_500);

@@ -1,3 +1,4 @@
+import { DEMO, signInAs } from './support/auth.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 // App shell (navbar, footer, layout, not-found) and the landing page, against the production build.
@@ -100,9 +101,19 @@ test.describe('navbar', () => {
 });
 
 test.describe('layout', () => {
-  for (const path of ['/dashboard', '/dashboard/devices', '/admin', '/admin/inventory', '/support/dashboard']) {
+  const areas = [
+    ['/dashboard', DEMO.customer],
+    ['/dashboard/devices', DEMO.customer],
+    ['/admin', DEMO.admin],
+    ['/admin/inventory', DEMO.admin],
+    ['/support/dashboard', DEMO.support],
+  ] as const;
+  for (const [path, email] of areas) {
     test(`navbar and footer are hidden on ${path}`, async ({ page }) => {
+      await signInAs(page, email);
       await page.goto(path);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('banner').getByRole('heading', { level: 2 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expect(page.getByTestId('navbar')).toHaveCount(0);
       await expect(page.getByTestId('site-footer')).toHaveCount(0);

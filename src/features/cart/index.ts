@@ -25,3 +25,9 @@ export { cartLineId } from './rules.ts';
 export { cartTotal, cartItemCount, orderTotals, formatPrice, TAX_RATE_PERCENT, type OrderTotals } from './totals.ts';
 // Screens are exported from './ui.ts', not here: App.tsx imports this file for the provider, and
 // re-exporting pages here would pull them (and their Mantine components) into first-paint JS.
+
+/** Removes every cart line on this device: sign-out clears the user's data (ARCHITECTURE.md). */
+export async function clearDeviceCart(): Promise<void> {
+  const [{ cartDb }, { clearCartItems }] = await Promise.all([import('./data/cart-db.ts'), import('./data/cart-repo.ts')]);
+  await clearCartItems(cartDb);
+}

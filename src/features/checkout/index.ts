@@ -3,3 +3,4 @@ export { CheckoutPage } from './components/CheckoutPage.tsx';
 export { CheckoutForm } from './components/CheckoutForm.tsx';
 export { CheckoutSchema, type CheckoutValues } from './schemas.ts';
 export { SIMULATED_PAYMENT_MS, orderPlacedToast } from './payment.ts';
+export type { OrderLine } from './data/place-order.ts';

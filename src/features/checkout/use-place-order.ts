@@ -1,28 +1,56 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
+import { placeOrder, type OrderLine } from './data/place-order.ts';
+import { CheckoutError, GENERIC_MESSAGE, type CheckoutFailure } from './errors.ts';
+import { finishOrderAttempt, orderIdFor } from './order-attempt.ts';
 import { orderPlacedToast, simulatePayment } from './payment.ts';
 import type { CheckoutValues } from './schemas.ts';
 
+export interface PlaceOrderState {
+  /** Runs the order; resolves when it settled (failures land in `failure`), rejects only with AbortError. */
+  submit: (values: CheckoutValues) => Promise<void>;
+  /** Why the last attempt did not go through; null before, during and after a success. */
+  failure: CheckoutFailure | null;
+}
+
 /**
- * Places the (simulated) order: waits for the payment, shows the order toast with the grand total
- * as it was when the shopper pressed the button, then hands over to `onOrderPlaced` (clear the
- * cart, go home). Leaving the page during the wait cancels the order.
+ * Places the order through place_order while the simulated payment runs (both must finish), then
+ * shows the toast with the total the server computed and hands over to `onOrderPlaced` (go home,
+ * clear the cart). A failure keeps the cart and says why. The order id is reused for retries of
+ * the same cart (see order-attempt.ts). Leaving the page cancels the wait: no toast, no hand-over.
  */
-export function usePlaceOrder(grandTotal: number, onOrderPlaced: () => Promise<void> | void) {
+export function usePlaceOrder(lines: readonly OrderLine[], onOrderPlaced: () => Promise<void> | void): PlaceOrderState {
   const pending = useRef<AbortController | null>(null);
+  const [failure, setFailure] = useState<CheckoutFailure | null>(null);
   useEffect(() => () => pending.current?.abort(), []);
 
-  // The form values are deliberately unused: card data stays in the form component (no storage,
-  // no network), as the payment is a simulation (ARCHITECTURE.md, security model).
-  return useCallback(
-    async (_values: CheckoutValues) => {
+  const submit = useCallback(
+    async (values: CheckoutValues) => {
       const controller = new AbortController();
       pending.current = controller;
-      const total = grandTotal;
-      await simulatePayment(controller.signal);
+      setFailure(null);
+      const orderId = orderIdFor(lines);
+      let total: number;
+      try {
+        const [order] = await Promise.all([placeOrder(lines, values, orderId, controller.signal), simulatePayment(controller.signal)]);
+        total = order.total;
+      } catch (error) {
+        if (controller.signal.aborted) throw new DOMException('Checkout left', 'AbortError');
+        // The payment wait is no longer needed once the order failed.
+        controller.abort();
+        if (error instanceof CheckoutError) setFailure(error.failure);
+        else {
+          console.error('Checkout failed.', error);
+          setFailure({ kind: 'other', message: GENERIC_MESSAGE });
+        }
+        return;
+      }
+      finishOrderAttempt();
       notifications.show(orderPlacedToast(total));
       await onOrderPlaced();
     },
-    [grandTotal, onOrderPlaced],
+    [lines, onOrderPlaced],
   );
+
+  return { submit, failure };
 }

@@ -34,10 +34,16 @@ describe('PurchasePanel', () => {
     expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), 2, undefined);
   });
 
+  it('says how many are left when stock is low', () => {
+    wrap(<PurchasePanel product={{ ...indoor, stock: 5 }} onAddToCart={vi.fn()} />);
+    expect(screen.getByTestId('stock').textContent).toBe('Only 5 left');
+  });
+
   it('cannot add a product that is out of stock', () => {
     wrap(<PurchasePanel product={{ ...indoor, stock: 0 }} onAddToCart={vi.fn()} />);
     expect((screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Out of stock')).toBeTruthy();
+    expect(screen.getByText('Out of Stock')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

@@ -1,33 +1,140 @@
-import { Link } from '@tanstack/react-router';
-import { IconUser } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { displayName, signOut, useAuth, type Role } from '@/features/auth';
 import classes from './Navbar.module.css';
+import { useDisclosureMenu } from './useDisclosureMenu.ts';
 
 export interface AccountSlotProps {
-  /** 'bar' = icon in the top bar, 'menu' = labelled row in the mobile drawer. */
+  /** 'bar' = compact control in the top bar, 'menu' = labelled rows in the mobile drawer. */
   variant: 'bar' | 'menu';
   onNavigate?: () => void;
 }
 
-/**
- * The account area of the navbar. Signed out it is a sign-in link to /auth. The signed-in states of
- * spec §2 (first name or e-mail, sign-out button, Dashboard / Support Dashboard / Admin Panel links,
- * 'Loading' while the profile loads) belong here: both the bar and the mobile drawer render this one
- * component, so the auth work changes a single place.
- */
-// '/auth' is added by the auth work; until then the typed router does not know it.
-const AUTH_PATH = '/auth' as '/';
+type AreaPath = '/dashboard' | '/support/dashboard' | '/admin';
 
+/** Spec §2: Dashboard for customers, Support Dashboard for support users and admins, Admin Panel for admins. */
+export function accountLinks(role: Role | undefined): { to: AreaPath; label: string }[] {
+  if (role === 'customer') return [{ to: '/dashboard', label: 'Dashboard' }];
+  const links: { to: AreaPath; label: string }[] = [];
+  if (role === 'support' || role === 'admin') links.push({ to: '/support/dashboard', label: 'Support Dashboard' });
+  if (role === 'admin') links.push({ to: '/admin', label: 'Admin Panel' });
+  return links;
+}
+
+/**
+ * The account area of the navbar (spec §2), rendered by the bar and by the mobile drawer. While
+ * the first session check runs it shows the signed-out link: the prerendered pages carry exactly
+ * that markup, so hydration matches and anonymous visitors see no layout change.
+ */
 export function AccountSlot({ variant, onNavigate }: AccountSlotProps) {
-  if (variant === 'menu') {
+  const status = useAuth((state) => state.status);
+  const profileLoading = useAuth((state) => !state.profile && (state.profileStatus === 'idle' || state.profileStatus === 'loading'));
+
+  if (status === 'loading' || status === 'signed-out') {
+    if (variant === 'menu') {
+      return (
+        <Link to="/auth" className={classes.drawerLink} onClick={onNavigate}>
+          <IconUser size={18} aria-hidden="true" /> Sign in
+        </Link>
+      );
+    }
     return (
-      <Link to={AUTH_PATH} className={classes.drawerLink} onClick={onNavigate}>
-        <IconUser size={18} aria-hidden="true" /> Sign in
+      <Link to="/auth" className={classes.iconButton} aria-label="Sign in" title="Sign in" onClick={onNavigate}>
+        <IconUser size={22} aria-hidden="true" />
       </Link>
     );
   }
+  if (status === 'mfa-required') {
+    // The password was right but the second factor is still owed: /auth shows the code step.
+    return (
+      <Link to="/auth" className={variant === 'menu' ? classes.drawerLink : classes.link} onClick={onNavigate}>
+        <IconUser size={variant === 'menu' ? 18 : 20} aria-hidden="true" />
+        <span className={variant === 'bar' ? classes.barLabel : undefined}>Finish signing in</span>
+      </Link>
+    );
+  }
+  if (profileLoading) {
+    return (
+      <span className={variant === 'menu' ? classes.drawerStatus : classes.accountStatus} role="status">
+        Loading
+      </span>
+    );
+  }
+  return variant === 'menu' ? <AccountRows onNavigate={onNavigate} /> : <AccountMenu />;
+}
+
+function useAccount() {
+  const name = useAuth((state) => displayName(state.profile, state.user));
+  const role = useAuth((state) => state.profile?.role);
+  const navigate = useNavigate();
+  // Home first, so the page being left does not send the now signed-out user to /auth.
+  const leave = async () => {
+    await navigate({ to: '/', replace: true });
+    await signOut().catch((error: unknown) => console.error('Sign-out failed', error));
+  };
+  return { name, links: accountLinks(role), leave };
+}
+
+/** Drawer rows: who is signed in, the role's areas, sign out. */
+function AccountRows({ onNavigate }: { onNavigate: (() => void) | undefined }) {
+  const { name, links, leave } = useAccount();
+  const headingId = useId();
   return (
-    <Link to={AUTH_PATH} className={classes.iconButton} aria-label="Sign in" title="Sign in" onClick={onNavigate}>
-      <IconUser size={22} aria-hidden="true" />
-    </Link>
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className={classes.drawerHeading}>
+        Account
+      </h2>
+      <p className={classes.drawerStatus}>
+        <IconUserCircle size={18} aria-hidden="true" /> {name}
+      </p>
+      {links.map((link) => (
+        <Link key={link.to} to={link.to} className={classes.drawerLink} onClick={onNavigate}>
+          {link.label}
+        </Link>
+      ))}
+      <button
+        type="button"
+        className={`${classes.drawerLink} ${classes.plainButton}`}
+        onClick={() => {
+          onNavigate?.();
+          void leave();
+        }}
+      >
+        <IconLogout size={18} aria-hidden="true" /> Sign out
+      </button>
+    </section>
+  );
+}
+
+/**
+ * The bar's account control: the name opens a disclosure list (as the nav dropdowns do) with the
+ * role's areas and sign out, so the bar keeps its width from 360 px phones to desktops.
+ */
+function AccountMenu() {
+  const { name, links, leave } = useAccount();
+  const menu = useDisclosureMenu();
+  return (
+    <div {...menu.rootProps} className={classes.dropdown}>
+      <button {...menu.buttonProps} className={classes.link} title={name}>
+        <IconUserCircle size={22} aria-hidden="true" />
+        <span className={`${classes.barLabel} ${classes.accountName}`}>{name}</span>
+        <IconChevronDown size={14} aria-hidden="true" className={classes.chevron} data-open={menu.open || undefined} />
+      </button>
+      <ul {...menu.listProps} className={`${classes.dropdownList} ${classes.accountList}`}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={classes.dropdownLink} onClick={menu.close}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button type="button" className={`${classes.dropdownLink} ${classes.plainButton}`} onClick={() => void leave()}>
+            Sign out
+          </button>
+        </li>
+      </ul>
+    </div>
   );
 }

@@ -1,6 +1,9 @@
 import { Anchor, Box, Breadcrumbs, Button, Container, Grid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { mergeAll, mergeCommerce } from '../live/merge.ts';
+import { useLiveCatalogue } from '../live/use-live-catalogue.ts';
 import type { Product } from '../schemas.ts';
 import { FeatureGrid } from './FeatureGrid.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
@@ -15,7 +18,11 @@ interface ProductDetailPageProps {
 }
 
 /** Product detail (spec §2). Give it key={product.id} so gallery and quantity reset per product. */
-export function ProductDetailPage({ product, related, onAddToCart }: ProductDetailPageProps) {
+export function ProductDetailPage({ product: snapshot, related: relatedSnapshot, onAddToCart }: ProductDetailPageProps) {
+  // The purchase panel and the related cards show live price and stock once fetched.
+  const live = useLiveCatalogue();
+  const product = useMemo(() => mergeCommerce(snapshot, live), [snapshot, live]);
+  const related = useMemo(() => mergeAll(relatedSnapshot, live), [relatedSnapshot, live]);
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">

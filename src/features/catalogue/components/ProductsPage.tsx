@@ -1,7 +1,9 @@
 import { ActionIcon, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFilter, IconLayoutGrid, IconList, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ProductsSearch, ViewMode } from '../filters.ts';
+import { mergeAll } from '../live/merge.ts';
+import { useLiveCatalogue } from '../live/use-live-catalogue.ts';
 import { filterProducts, hasActiveFilters, NO_FILTERS, type ProductFilters } from '../rules.ts';
 import type { Product } from '../schemas.ts';
 import { FilterPanel } from './FilterPanel.tsx';
@@ -26,7 +28,10 @@ export function ProductsPage({ products, search, onSearchChange, onAddToCart }: 
   const active = hasActiveFilters(filters);
   // A shared link with filters opens with the panel shown, so the shopper sees why the list is short.
   const [showFilters, setShowFilters] = useState(active);
-  const shown = filterProducts(products, filters);
+  // Live price and stock over the built-in snapshot (after hydration; see useLiveCatalogue).
+  const live = useLiveCatalogue();
+  const current = useMemo(() => mergeAll(products, live), [products, live]);
+  const shown = filterProducts(current, filters);
 
   const setFilter = (key: keyof ProductFilters, value: string) => onSearchChange({ ...search, [key]: value });
   const setView = (view: ViewMode) => onSearchChange({ ...search, view });

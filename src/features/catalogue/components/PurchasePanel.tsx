@@ -13,7 +13,10 @@ export type AddToCartHandler = (product: Product, quantity: number, variant?: st
 
 /** Name, price, rating, key features, variants, quantity and Add to Cart. */
 export function PurchasePanel({ product, onAddToCart }: { product: Product; onAddToCart: AddToCartHandler }) {
-  const [quantity, setQuantity] = useState(() => clampQuantity(1, product.stock));
+  // The wanted quantity; what is shown and added is kept within the current (live) stock, so a
+  // stock that drops after the page opened lowers it, and one that comes back makes it 1 again.
+  const [wanted, setQuantity] = useState(1);
+  const quantity = clampQuantity(wanted, product.stock);
   const [choice, setChoice] = useState(() => defaultVariantChoice(product.variants));
   const soldOut = product.stock < 1;
 

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, NumberInput, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { stockLabel } from '../live/merge.ts';
 import { clampQuantity } from '../rules.ts';
 
 interface QuantitySelectorProps {
@@ -8,7 +9,7 @@ interface QuantitySelectorProps {
   onChange: (quantity: number) => void;
 }
 
-/** Quantity bounded 1..stock: minus is disabled at 1, plus at the stock. */
+/** Quantity bounded 1..stock: minus is disabled at 1, plus at the stock (0 and both disabled when sold out). */
 export function QuantitySelector({ value, stock, onChange }: QuantitySelectorProps) {
   const set = (q: number) => onChange(clampQuantity(q, stock));
   return (
@@ -23,6 +24,7 @@ export function QuantitySelector({ value, stock, onChange }: QuantitySelectorPro
           min={1}
           max={stock}
           clampBehavior="none"
+          disabled={stock < 1}
           allowDecimal={false}
           allowNegative={false}
           hideControls
@@ -35,8 +37,8 @@ export function QuantitySelector({ value, stock, onChange }: QuantitySelectorPro
           <IconPlus size={16} aria-hidden />
         </ActionIcon>
       </Group>
-      <Text size="sm" c={stock > 0 ? 'teal.9' : 'red.9'} fw={500} data-testid="stock">
-        {stock > 0 ? `In stock (${stock} available)` : 'Out of stock'}
+      <Text size="sm" c={stock > 0 ? 'teal.9' : 'red.9'} fw={500} data-testid="stock" aria-live="polite">
+        {stockLabel(stock)}
       </Text>
     </Group>
   );

@@ -1,6 +1,7 @@
-// The single entry point to catalogue data. Screens and route loaders only call these async
-// functions, so a later issue can read the `products` table from Supabase here without touching
-// any screen. Until then the catalogue is built into the client (spec §3).
+// The built-in catalogue snapshot: the rich content (overview, specs, images, …) plus the price and
+// stock of a fresh database (tests/unit/catalogue/seed-snapshot.test.ts keeps them equal to
+// supabase/seed.sql). Route loaders and the prerender read it; after hydration the screens lay the
+// live commerce values of `public.products` over it (./products-remote.ts, ../live/).
 import * as v from 'valibot';
 import { ProductSchema, type Product } from '../schemas.ts';
 import { backupBattery } from './items/backup-battery.ts';

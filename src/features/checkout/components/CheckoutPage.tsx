@@ -1,7 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconShoppingCart } from '@tabler/icons-react';
+import { Alert, Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft, IconShoppingCart } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import type { OrderLine } from '../data/place-order.ts';
 import { usePlaceOrder } from '../use-place-order.ts';
 import type { CheckoutValues } from '../schemas.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
@@ -10,11 +11,11 @@ interface CheckoutPageProps {
   /** The cart has not answered yet: show neither the form nor the empty state. */
   isLoading: boolean;
   isEmpty: boolean;
-  /** Grand total (items + 10% tax), for the order toast. */
-  grandTotal: number;
+  /** What is ordered: product ids and quantities (the server prices them). */
+  lines: readonly OrderLine[];
   /** The order summary, composed by the route from the cart feature. */
   summary: ReactNode;
-  /** After the simulated payment: clear the cart and leave the page. */
+  /** After the order was placed and the simulated payment done: clear the cart and leave the page. */
   onOrderPlaced: () => Promise<void> | void;
 }
 
@@ -34,8 +35,8 @@ function EmptyCheckout() {
 }
 
 /** /checkout (spec §2): contact, shipping and payment form beside the order summary. */
-export function CheckoutPage({ isLoading, isEmpty, grandTotal, summary, onOrderPlaced }: CheckoutPageProps) {
-  const placeOrder = usePlaceOrder(grandTotal, onOrderPlaced);
+export function CheckoutPage({ isLoading, isEmpty, lines, summary, onOrderPlaced }: CheckoutPageProps) {
+  const { submit: placeOrder, failure } = usePlaceOrder(lines, onOrderPlaced);
   // Once an order is under way the page keeps its form even when the cart empties underneath it
   // (the order clears it), so the shopper never sees "Your cart is empty" for their own order.
   const [ordering, setOrdering] = useState(false);
@@ -44,9 +45,9 @@ export function CheckoutPage({ isLoading, isEmpty, grandTotal, summary, onOrderP
       setOrdering(true);
       try {
         await placeOrder(values);
-      } catch (error) {
+      } finally {
+        // Still here: the order failed or was left (a placed order navigates away first).
         setOrdering(false);
-        throw error;
       }
     },
     [placeOrder],
@@ -80,6 +81,19 @@ export function CheckoutPage({ isLoading, isEmpty, grandTotal, summary, onOrderP
       </Group>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, sm: 7 }}>
+          {failure && (
+            <Alert
+              color="red.9"
+              variant="light"
+              title="Your order was not placed"
+              icon={<IconAlertCircle aria-hidden />}
+              mb="lg"
+              data-testid="checkout-error"
+              data-kind={failure.kind}
+            >
+              {failure.message}
+            </Alert>
+          )}
           <CheckoutForm onSubmit={submit} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>{summary}</Grid.Col>

@@ -1,0 +1,23 @@
+import { authStore, onSignOut, startAuth, type AuthState } from '@/features/auth';
+import { clearDeviceCart } from '@/features/cart';
+import type { AppRouter } from './router.ts';
+
+// What decides a guard: a change of any of these re-runs the guards of the open page.
+const guardKey = (state: AuthState) => `${state.status}|${state.user?.id ?? ''}|${state.profile?.role ?? ''}|${state.profileStatus}`;
+
+/**
+ * Joins the session to the app: starts the first session check, registers what sign-out clears
+ * on this device (the cart; later the RxDB database), and re-runs the route guards whenever the
+ * session changes (sign-in, sign-out here or in another tab, a revoked session, a role change).
+ */
+export function connectSession(router: AppRouter): void {
+  onSignOut(clearDeviceCart);
+  startAuth();
+  let last = guardKey(authStore.getState());
+  authStore.subscribe((state) => {
+    const key = guardKey(state);
+    if (key === last) return;
+    last = key;
+    void router.invalidate();
+  });
+}

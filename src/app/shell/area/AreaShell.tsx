@@ -1,0 +1,119 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { ActionIcon, AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { signOut, useAuth } from '@/features/auth';
+import { ROLE_LABELS, isNavItemActive, type AreaConfig } from './areas.ts';
+
+// Spec §9: dashboard sidebar 60 units open, 14 collapsed (Tailwind units of 0.25rem).
+const OPEN_WIDTH = '15rem';
+const COLLAPSED_WIDTH = '3.5rem';
+export const AREA_MAIN_ID = 'area-main';
+
+/**
+ * The shell of the signed-in areas (customer dashboard, admin, support dashboard): a sidebar that
+ * collapses to icons (Ctrl/Cmd+B), a drawer under 768 px, the user's first name or 'User' with the
+ * role label, the active route highlighted, and Sign Out.
+ */
+export function AreaShell({ area, children }: { area: AreaConfig; children: ReactNode }) {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const navigate = useNavigate();
+  const profile = useAuth((state) => state.profile);
+  const isMobile = useMediaQuery('(max-width: 767.98px)') ?? false;
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const narrow = collapsed && !isMobile;
+
+  useHotkeys([['mod+B', () => (isMobile ? drawer.toggle() : setCollapsed((value) => !value))]]);
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    // Leave the guarded area first, so the guard does not send the user to /auth meanwhile.
+    await navigate({ to: '/', replace: true });
+    await signOut();
+  };
+
+  const items = area.nav.filter((item) => !item.onlyFor || (profile && item.onlyFor.includes(profile.role)));
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: narrow ? COLLAPSED_WIDTH : OPEN_WIDTH, breakpoint: 'sm', collapsed: { mobile: !drawerOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
+          <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label={drawerOpened ? 'Close menu' : 'Open menu'} />
+          <Tooltip label={collapsed ? 'Expand sidebar (Ctrl+B)' : 'Collapse sidebar (Ctrl+B)'}>
+            <ActionIcon variant="subtle" color="gray" visibleFrom="sm" onClick={() => setCollapsed((value) => !value)} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
+              {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+            </ActionIcon>
+          </Tooltip>
+          <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
+            {area.title}
+          </Title>
+          <UnstyledButton component={Link} to="/" ml="auto" aria-label="GarageGuard shop" c="blue.8">
+            <IconShieldLock size={24} aria-hidden="true" />
+          </UnstyledButton>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label={`${area.title} navigation`}>
+        {!narrow && (
+          <Stack gap={0} px="sm" py="xs" data-testid="area-user">
+            <Text fw={600} truncate>
+              {profile?.firstName || 'User'}
+            </Text>
+            <Text size="sm" c="gray.7">
+              {profile ? ROLE_LABELS[profile.role] : ''}
+            </Text>
+          </Stack>
+        )}
+        <AppShell.Section grow component={ScrollArea} mt="xs">
+          <nav aria-label={area.title}>
+            {items.map((item) => {
+              const active = isNavItemActive(item, area.root, pathname);
+              const Icon = item.icon;
+              const link = (
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  // The router marks a link active by prefix; the area root is active only on itself.
+                  activeOptions={{ exact: item.to === area.root }}
+                  label={narrow ? undefined : item.label}
+                  aria-label={narrow ? item.label : undefined}
+                  leftSection={<Icon size={20} aria-hidden="true" />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={drawer.close}
+                />
+              );
+              return narrow ? (
+                <Tooltip key={item.to} label={item.label} position="right">
+                  {link}
+                </Tooltip>
+              ) : (
+                link
+              );
+            })}
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink
+            component="button"
+            label={narrow ? undefined : 'Sign Out'}
+            aria-label="Sign Out"
+            leftSection={<IconLogout size={20} aria-hidden="true" />}
+            onClick={() => void onSignOut()}
+            disabled={signingOut}
+          />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id={AREA_MAIN_ID}>{children}</AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,10 @@
+// Shared props of the auth forms' inputs.
+
+/**
+ * The password visibility toggle is reachable by keyboard (Mantine skips it in the tab order by
+ * default); its state is announced through aria-pressed, so the name stays 'Show password'.
+ */
+export const passwordToggle = {
+  visibilityToggleFocusable: true,
+  visibilityToggleButtonProps: { 'aria-label': 'Show password' },
+} as const;

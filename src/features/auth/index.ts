@@ -1,0 +1,24 @@
+// Public API of the auth feature: the session store and guards. Screens are exported from
+// './screens.ts': the boot path (src/app/session.ts, route guards) imports this file, and
+// re-exporting screens here would pull them into first-paint JS.
+export {
+  authStore,
+  isSettled,
+  onSignOut,
+  refreshSession,
+  replaceProfile,
+  retryProfile,
+  signOut,
+  startAuth,
+  useAuth,
+  whenSettled,
+  type AuthState,
+  type AuthStatus,
+  type AuthUser,
+  type ProfileStatus,
+} from './store.ts';
+export { decideAccess, homeFor, roleMeets, type AccessDecision, type AccessRequirement, type RoleHome } from './guard.ts';
+export { ProfileUnavailableError, requireAccess } from './route-guard.ts';
+export { ROLES, safeRedirectTarget, type Profile, type Role } from './schemas.ts';
+export { displayName } from './display-name.ts';
+export { AuthSearchSchema, type AuthSearch } from './search.ts';

@@ -1,0 +1,58 @@
+import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { formatMoney, formatOrderDate, shortOrderId, STATUS_COLOR, STATUS_LABEL } from '../format.ts';
+import type { Order } from '../schemas.ts';
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap">
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'gray.7'}>
+        {label}
+      </Text>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** One order: short id, date, status, its lines and the totals the server computed. */
+export function OrderCard({ order }: { order: Order }) {
+  const titleId = `order-${order.id}`;
+  return (
+    <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={titleId} data-testid="order-card">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={2} fz="h4" id={titleId}>
+            Order #{shortOrderId(order.id)}
+          </Title>
+          <Text size="sm" c="gray.7">
+            Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+          </Text>
+        </div>
+        <Badge color={STATUS_COLOR[order.status]} variant="filled" data-testid="order-status">
+          {STATUS_LABEL[order.status]}
+        </Badge>
+      </Group>
+      <Divider my="md" />
+      <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items">
+        {order.items.map((item, index) => (
+          <Group component="li" key={`${item.productId ?? item.name}-${index}`} justify="space-between" gap="sm" wrap="nowrap" data-testid="order-item">
+            <Text size="sm">
+              {item.quantity} × {item.name}
+            </Text>
+            <Text size="sm" fw={500}>
+              {formatMoney(item.price * item.quantity)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+      <Divider my="md" />
+      <Stack gap={4}>
+        <Row label="Subtotal" value={formatMoney(order.subtotal)} />
+        <Row label="Tax" value={formatMoney(order.tax)} />
+        <Row label="Shipping" value={order.shipping === 0 ? 'Free' : formatMoney(order.shipping)} />
+        <Row label="Total" value={formatMoney(order.total)} strong />
+      </Stack>
+    </Card>
+  );
+}

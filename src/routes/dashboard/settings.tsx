@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AccountSettings } from '@/features/auth/screens.ts';
+
+export const Route = createFileRoute('/dashboard/settings')({
+  head: () => ({ meta: [{ title: 'Settings | GarageGuard' }] }),
+  component: AccountSettings,
+});

@@ -1,0 +1,33 @@
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+
+export const CATALOGUE_CACHE = 'gg-catalogue-v1';
+/** After this long without an answer the last copy is used (slow or captive networks). */
+export const CATALOGUE_NETWORK_TIMEOUT_S = 3;
+
+/**
+ * The live catalogue query (`/rest/v1/products?select=…`) on any origin: the local stack serves it
+ * same-origin, a Supabase project from its own. `/rest/v1/products_x` or any other table is not it.
+ */
+export function isCatalogueRequest(method: string, url: URL): boolean {
+  return method === 'GET' && /^\/rest\/v1\/products\/?$/.test(url.pathname);
+}
+
+/**
+ * The last copy of the catalogue's price and stock, for offline browsing (ARCHITECTURE.md: the
+ * catalogue is read offline from the service-worker cache). Network first, so online visitors see
+ * the live numbers; only complete (200) answers are kept. Products are public and identical for
+ * every caller, so the copy is matched whatever Authorization header the request carries
+ * (ignoreVary). No other /rest/v1 or /auth/v1 path is cached (sw/api-routes.ts).
+ */
+export function registerCatalogueCaching(): void {
+  registerRoute(
+    ({ request, url }) => isCatalogueRequest(request.method, url),
+    new NetworkFirst({
+      cacheName: CATALOGUE_CACHE,
+      networkTimeoutSeconds: CATALOGUE_NETWORK_TIMEOUT_S,
+      matchOptions: { ignoreVary: true },
+      plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }],
+    }),
+  );
+}

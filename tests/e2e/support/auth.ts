@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { expect, request, type Page } from '@playwright/test';
+import { AUTH_STORAGE_KEY, LOCAL_ANON_KEY } from '../../../src/lib/env.ts';
+import { DEFAULT_JWT_SECRET, demoKey } from '../../../supabase/local/keys.ts';
+
+export const DEMO_PASSWORD = 'garage-demo-2026';
+export const DEMO = {
+  customer: 'customer@example.com',
+  customer2: 'customer2@example.com',
+  support: 'support@example.com',
+  admin: 'admin@example.com',
+} as const;
+
+const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
+
+// Sessions are reused within a worker: the stack limits sign-ins per IP (30 per 5 minutes, as
+// GoTrue does), and an access token stays valid for an hour, far longer than a test run. A test
+// that signs out globally or enrols MFA must use its own user (createUser), never a demo account.
+interface StoredSignIn {
+  session: { access_token: string; user: { id: string } };
+  /** The profile as the app caches it on the device ('garage-profile'). */
+  profile: { userId: string; firstName: string | null; lastName: string | null; email: string | null; role: string };
+}
+const signIns = new Map<string, StoredSignIn>();
+
+async function passwordSignIn(email: string, password: string): Promise<StoredSignIn> {
+  const api = await request.newContext({ baseURL: baseURL() });
+  const response = await api.post('/auth/v1/token?grant_type=password', {
+    headers: { apikey: LOCAL_ANON_KEY },
+    data: { email, password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const session = await response.json();
+  const rows = await api.get(`/rest/v1/profiles?user_id=eq.${session.user.id}&select=*`, {
+    headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${session.access_token}` },
+  });
+  const [row] = await rows.json();
+  await api.dispose();
+  return {
+    session,
+    profile: { userId: row.user_id, firstName: row.first_name, lastName: row.last_name, email: row.email, role: row.role },
+  };
+}
+
+/**
+ * Puts a signed-in session on the page's origin as supabase-js stores it, and the profile as the
+ * app caches it, without using the /auth screen (which has tests of its own). Load the page to
+ * test afterwards.
+ */
+export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<StoredSignIn> {
+  let signIn = signIns.get(email);
+  if (!signIn) {
+    signIn = await passwordSignIn(email, password);
+    signIns.set(email, signIn);
+  }
+  // A static file of the same origin: the app does not start, so nothing races the write.
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([key, session, profile]) => {
+      localStorage.setItem(key, session);
+      localStorage.setItem('garage-profile', profile);
+    },
+    [AUTH_STORAGE_KEY, JSON.stringify(signIn.session), JSON.stringify(signIn.profile)] as const,
+  );
+  return signIn;
+}
+
+/** A confirmed user of its own (service-role admin API), for tests that sign out or enrol MFA. */
+export async function createUser(firstName = 'Robin'): Promise<{ email: string; password: string; id: string }> {
+  const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+  const password = `pw-${randomUUID()}`;
+  const serviceKey = demoKey('service_role', DEFAULT_JWT_SECRET);
+  const api = await request.newContext({ baseURL: baseURL() });
+  const response = await api.post('/auth/v1/admin/users', {
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
+    data: { email, password, email_confirm: true, user_metadata: { first_name: firstName, last_name: 'Tester' } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const user = await response.json();
+  await api.dispose();
+  return { email, password, id: user.id as string };
+}
+
+/** The newest e-mail the local stack sent to an address (its local mailbox). */
+export async function latestMail(to: string): Promise<{ subject: string; text: string; links: string[] }> {
+  const api = await request.newContext({ baseURL: baseURL() });
+  let found: { subject: string; text: string; links: string[] } | undefined;
+  await expect
+    .poll(async () => {
+      const response = await api.get(`/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+      found = (await response.json()).messages[0];
+      return Boolean(found);
+    })
+    .toBe(true);
+  await api.dispose();
+  return found!;
+}

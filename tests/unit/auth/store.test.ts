@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Session } from '@supabase/supabase-js';
+
+// Unit level: the data modules (supabase-js calls) are replaced; the e2e tests run the real ones.
+const session = vi.hoisted(() => ({
+  listener: null as null | ((event: string, session: unknown) => void),
+  stored: null as unknown,
+  signOutEverywhere: vi.fn(async () => undefined),
+}));
+const profiles = vi.hoisted(() => ({ fetchProfile: vi.fn() }));
+const mfa = vi.hoisted(() => ({ getAssurance: vi.fn(async () => ({ current: 'aal1', next: 'aal1' })) }));
+
+vi.mock('@/features/auth/data/session.ts', () => ({
+  mayHaveSession: () => localStorage.getItem('garage-auth') !== null,
+  onAuthChange: async (listener: (event: string, s: unknown) => void) => {
+    session.listener = listener;
+    queueMicrotask(() => listener('INITIAL_SESSION', session.stored));
+    return () => undefined;
+  },
+  getSession: async () => session.stored,
+  signOutEverywhere: session.signOutEverywhere,
+}));
+vi.mock('@/features/auth/data/profiles.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/auth/data/profiles.ts')>()),
+  fetchProfile: profiles.fetchProfile,
+}));
+vi.mock('@/features/auth/data/mfa.ts', () => mfa);
+
+const USER_ID = '00000000-0000-4000-8000-0000000000aa';
+const fakeSession = { user: { id: USER_ID, email: 'ann@example.com' }, access_token: 'x' } as unknown as Session;
+const profile = { userId: USER_ID, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', role: 'customer' as const };
+
+type Store = typeof import('@/features/auth/store.ts');
+let store: Store;
+
+beforeEach(async () => {
+  vi.resetModules();
+  localStorage.clear();
+  sessionStorage.clear();
+  session.stored = null;
+  profiles.fetchProfile.mockReset();
+  mfa.getAssurance.mockResolvedValue({ current: 'aal1', next: 'aal1' });
+  store = await import('@/features/auth/store.ts');
+});
+afterEach(() => vi.useRealTimers());
+
+describe('session store', () => {
+  it('is loading until the first check, then signed out at once when the device holds no session', () => {
+    expect(store.authStore.getState().status).toBe('loading');
+    store.startAuth();
+    expect(store.authStore.getState()).toMatchObject({ status: 'signed-out', user: null, profile: null });
+  });
+
+  it('loads the profile after the session is found and settles signed in', async () => {
+    localStorage.setItem('garage-auth', '{}');
+    session.stored = fakeSession;
+    profiles.fetchProfile.mockResolvedValue(profile);
+    store.startAuth();
+    const settled = await store.whenSettled();
+    expect(settled).toMatchObject({ status: 'signed-in', user: { id: USER_ID }, profile, profileStatus: 'loaded' });
+    expect(profiles.fetchProfile).toHaveBeenCalledWith(USER_ID);
+  });
+
+  it('retries a failed profile fetch once after 1 s, and reports failure after the second', async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    profiles.fetchProfile.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(profile);
+    localStorage.setItem('garage-auth', '{}');
+    session.stored = fakeSession;
+    store.startAuth();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(store.authStore.getState()).toMatchObject({ status: 'signed-in', profileStatus: 'loading' });
+    expect(profiles.fetchProfile).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(store.PROFILE_RETRY_MS - 20);
+    expect(profiles.fetchProfile).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(profiles.fetchProfile).toHaveBeenCalledTimes(2);
+    expect(store.authStore.getState()).toMatchObject({ profile, profileStatus: 'loaded' });
+
+    profiles.fetchProfile.mockReset().mockRejectedValue(new Error('still down'));
+    localStorage.removeItem('garage-profile');
+    session.listener?.('SIGNED_OUT', null);
+    await vi.advanceTimersByTimeAsync(10);
+    session.listener?.('SIGNED_IN', fakeSession);
+    await vi.advanceTimersByTimeAsync(2 * store.PROFILE_RETRY_MS);
+    expect(profiles.fetchProfile).toHaveBeenCalledTimes(2);
+    expect(store.authStore.getState()).toMatchObject({ status: 'signed-in', profile: null, profileStatus: 'failed' });
+    expect(error).toHaveBeenCalled();
+  });
+
+  it('starts offline from the profile cached on the device', async () => {
+    localStorage.setItem('garage-auth', '{}');
+    localStorage.setItem('garage-profile', JSON.stringify(profile));
+    session.stored = fakeSession;
+    profiles.fetchProfile.mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    store.startAuth();
+    expect(await store.whenSettled()).toMatchObject({ status: 'signed-in', profile, profileStatus: 'loaded' });
+  });
+
+  it('holds a password-only session of a user with a verified factor at mfa-required, without a profile', async () => {
+    mfa.getAssurance.mockResolvedValue({ current: 'aal1', next: 'aal2' });
+    localStorage.setItem('garage-auth', '{}');
+    session.stored = fakeSession;
+    store.startAuth();
+    expect(await store.whenSettled()).toMatchObject({ status: 'mfa-required', profile: null });
+    expect(profiles.fetchProfile).not.toHaveBeenCalled();
+  });
+
+  it('keeps the loaded profile across a token refresh (no second fetch)', async () => {
+    localStorage.setItem('garage-auth', '{}');
+    session.stored = fakeSession;
+    profiles.fetchProfile.mockResolvedValue(profile);
+    store.startAuth();
+    await store.whenSettled();
+    session.listener?.('TOKEN_REFRESHED', fakeSession);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(profiles.fetchProfile).toHaveBeenCalledTimes(1);
+    expect(store.authStore.getState().profile).toEqual(profile);
+  });
+
+  it('signs out globally and clears the device: profile cache, session storage and registered data', async () => {
+    localStorage.setItem('garage-auth', '{}');
+    session.stored = fakeSession;
+    profiles.fetchProfile.mockResolvedValue(profile);
+    store.startAuth();
+    await store.whenSettled();
+    sessionStorage.setItem('checkout-attempt', 'abc');
+    const cleared = vi.fn();
+    store.onSignOut(cleared);
+    expect(localStorage.getItem('garage-profile')).not.toBeNull();
+
+    await store.signOut();
+    expect(session.signOutEverywhere).toHaveBeenCalledTimes(1);
+    expect(store.authStore.getState()).toMatchObject({ status: 'signed-out', user: null, profile: null });
+    expect(localStorage.getItem('garage-profile')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+    expect(cleared).toHaveBeenCalled();
+  });
+
+  it('clears the device when the session ends elsewhere (SIGNED_OUT from another tab or a revoked token)', async () => {
+    localStorage.setItem('garage-auth', '{}');
+    session.stored = fakeSession;
+    profiles.fetchProfile.mockResolvedValue(profile);
+    store.startAuth();
+    await store.whenSettled();
+    const cleared = vi.fn();
+    store.onSignOut(cleared);
+    session.listener?.('SIGNED_OUT', null);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.authStore.getState().status).toBe('signed-out');
+    expect(cleared).toHaveBeenCalledTimes(1);
+  });
+
+  it('replaceProfile updates the store and cache only for the signed-in user', async () => {
+    localStorage.setItem('garage-auth', '{}');
+    session.stored = fakeSession;
+    profiles.fetchProfile.mockResolvedValue(profile);
+    store.startAuth();
+    await store.whenSettled();
+    store.replaceProfile({ ...profile, firstName: 'Anna' });
+    expect(store.authStore.getState().profile?.firstName).toBe('Anna');
+    expect(JSON.parse(localStorage.getItem('garage-profile') ?? '{}').firstName).toBe('Anna');
+    store.replaceProfile({ ...profile, userId: '00000000-0000-4000-8000-0000000000bb', firstName: 'Mallory' });
+    expect(store.authStore.getState().profile?.firstName).toBe('Anna');
+  });
+});
