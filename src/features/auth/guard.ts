@@ -1,5 +1,5 @@
 import type { AuthState } from './store.ts';
-import type { Role } from './schemas.ts';
+import type { Role } from './roles.ts';
 
 /**
  * What a guarded route needs (spec §6): any signed-in user (/cart, /checkout, /support), a

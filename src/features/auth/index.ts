@@ -19,6 +19,7 @@ export {
 } from './store.ts';
 export { decideAccess, homeFor, roleMeets, type AccessDecision, type AccessRequirement, type RoleHome } from './guard.ts';
 export { ProfileUnavailableError, requireAccess } from './route-guard.ts';
-export { ROLES, safeRedirectTarget, type Profile, type Role } from './schemas.ts';
+export { ROLES, type Role } from './roles.ts';
+export type { Profile } from './schemas.ts';
 export { displayName } from './display-name.ts';
-export { AuthSearchSchema, type AuthSearch } from './search.ts';
+export { AuthSearchSchema, safeRedirectTarget, type AuthSearch } from './search.ts';

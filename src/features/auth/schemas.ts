@@ -1,7 +1,8 @@
 import * as v from 'valibot';
+import { ROLES } from './roles.ts';
 
-export const ROLES = ['customer', 'support', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+export type { Role } from './roles.ts';
+
 
 /** A `profiles` row as the API returns it, mapped to the app's shape at the boundary. */
 export const ProfileRowSchema = v.pipe(
@@ -31,19 +32,3 @@ export const CachedProfileSchema = v.object({
   email: v.nullable(v.string()),
   role: v.picklist(ROLES),
 });
-
-/**
- * Where to go after signing in. Only same-site paths are accepted ('/x', never '//host' or
- * 'https://…'), so a crafted /auth?redirect=… link cannot send a user to another site.
- */
-export const RedirectTargetSchema = v.pipe(
-  v.string(),
-  v.maxLength(2000),
-  v.regex(/^\/(?![/\\])/, 'Redirect must be a path on this site'),
-);
-
-export function safeRedirectTarget(candidate: unknown): string | null {
-  const result = v.safeParse(RedirectTargetSchema, candidate);
-  if (!result.success || result.output.startsWith('/auth')) return null;
-  return result.output;
-}

@@ -1,5 +1,20 @@
 import * as v from 'valibot';
-import { safeRedirectTarget } from './schemas.ts';
+
+/**
+ * Where to go after signing in. Only same-site paths are accepted ('/x', never '//host' or
+ * 'https://…'), so a crafted /auth?redirect=… link cannot send a user to another site.
+ */
+export const RedirectTargetSchema = v.pipe(
+  v.string(),
+  v.maxLength(2000),
+  v.regex(/^\/(?![/\\])/, 'Redirect must be a path on this site'),
+);
+
+export function safeRedirectTarget(candidate: unknown): string | null {
+  const result = v.safeParse(RedirectTargetSchema, candidate);
+  if (!result.success || result.output.startsWith('/auth')) return null;
+  return result.output;
+}
 
 export const AUTH_MODES = ['sign-in', 'sign-up', 'forgot', 'reset'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];

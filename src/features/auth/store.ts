@@ -1,10 +1,17 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { AUTH_STORAGE_KEY } from '@/lib/env.ts';
-import { clearCachedProfile, fetchProfile, readCachedProfile, writeCachedProfile } from './data/profiles.ts';
-import { getAssurance } from './data/mfa.ts';
-import { getSession, mayHaveSession, onAuthChange, signOutEverywhere, type Session } from './data/session.ts';
+import type { Session } from './data/session.ts';
+import { mayHaveSession } from './device-session.ts';
 import type { Profile } from './schemas.ts';
+
+// The data modules (and their schemas) load with the first session work, not with the page: an
+// anonymous visit of a public page only needs the store's initial state and mayHaveSession().
+let dataModules: Promise<typeof import('./data/profiles.ts') & typeof import('./data/mfa.ts') & typeof import('./data/session.ts')> | undefined;
+const data = () =>
+  (dataModules ??= Promise.all([import('./data/profiles.ts'), import('./data/mfa.ts'), import('./data/session.ts')]).then(
+    ([profiles, mfa, session]) => ({ ...profiles, ...mfa, ...session }),
+  ));
 
 /**
  * Spec §4 "Auth": loading until the first session check resolves; then signed out or signed in.
@@ -50,7 +57,7 @@ export function onSignOut(cleanup: () => unknown): () => void {
 }
 
 async function clearDeviceData(): Promise<void> {
-  clearCachedProfile();
+  (await data()).clearCachedProfile();
   try {
     sessionStorage.clear();
   } catch {
@@ -64,6 +71,7 @@ let generation = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function loadProfile(userId: string, gen: number): Promise<void> {
+  const { fetchProfile, readCachedProfile, writeCachedProfile } = await data();
   const cached = readCachedProfile(userId);
   authStore.setState({ profile: cached, profileStatus: cached ? 'loaded' : 'loading' });
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -94,6 +102,7 @@ async function applySession(session: Session | null, event?: string): Promise<vo
     return;
   }
   const user = { id: session.user.id, email: session.user.email ?? null };
+  const { getAssurance } = await data();
   const assurance = await getAssurance().catch(() => ({ current: 'aal1', next: 'aal1' }));
   if (gen !== generation) return;
   if (assurance.next === 'aal2' && assurance.current !== 'aal2') {
@@ -111,18 +120,22 @@ async function applySession(session: Session | null, event?: string): Promise<vo
 let connection: Promise<void> | undefined;
 
 function connect(): Promise<void> {
-  connection ??= onAuthChange((event, session) => {
-    // supabase-js warns against awaiting its own calls inside this callback (it holds a lock).
-    setTimeout(() => void applySession(session, event), 0);
-  }).then(
-    () => undefined,
-    (error: unknown) => {
-      // supabase-js could not load (offline on a device that never cached it): signed out for now.
-      console.error('Auth client failed to load', error);
-      connection = undefined;
-      if (authStore.getState().status === 'loading') authStore.setState(SIGNED_OUT);
-    },
-  );
+  connection ??= data()
+    .then(({ onAuthChange }) =>
+      onAuthChange((event, session) => {
+        // supabase-js warns against awaiting its own calls inside this callback (it holds a lock).
+        setTimeout(() => void applySession(session, event), 0);
+      }),
+    )
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        // supabase-js could not load (offline on a device that never cached it): signed out for now.
+        console.error('Auth client failed to load', error);
+        connection = undefined;
+        if (authStore.getState().status === 'loading') authStore.setState(SIGNED_OUT);
+      },
+    );
   return connection;
 }
 
@@ -146,7 +159,7 @@ export function startAuth(): void {
 /** Re-reads the session now (after a sign-in, an MFA verification or a password change). */
 export async function refreshSession(): Promise<AuthState> {
   await connect();
-  await applySession(await getSession());
+  await applySession(await (await data()).getSession());
   return whenSettled();
 }
 
@@ -154,7 +167,7 @@ export async function refreshSession(): Promise<AuthState> {
 export async function signOut(): Promise<void> {
   generation += 1;
   try {
-    await signOutEverywhere();
+    await (await data()).signOutEverywhere();
   } finally {
     authStore.setState(SIGNED_OUT);
     await clearDeviceData();
@@ -190,6 +203,6 @@ export async function retryProfile(): Promise<void> {
 export function replaceProfile(profile: Profile): void {
   const { user } = authStore.getState();
   if (user?.id !== profile.userId) return;
-  writeCachedProfile(profile);
   authStore.setState({ profile, profileStatus: 'loaded' });
+  void data().then(({ writeCachedProfile }) => writeCachedProfile(profile));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { AuthSearchSchema } from '@/features/auth/search.ts';
-import { safeRedirectTarget } from '@/features/auth/schemas.ts';
+import { safeRedirectTarget } from '@/features/auth/search.ts';
 
 describe('the remembered redirect after sign-in', () => {
   it('keeps paths on this site, with their search and hash', () => {

@@ -11,7 +11,6 @@ const profiles = vi.hoisted(() => ({ fetchProfile: vi.fn() }));
 const mfa = vi.hoisted(() => ({ getAssurance: vi.fn(async () => ({ current: 'aal1', next: 'aal1' })) }));
 
 vi.mock('@/features/auth/data/session.ts', () => ({
-  mayHaveSession: () => localStorage.getItem('garage-auth') !== null,
   onAuthChange: async (listener: (event: string, s: unknown) => void) => {
     session.listener = listener;
     queueMicrotask(() => listener('INITIAL_SESSION', session.stored));
@@ -160,7 +159,7 @@ describe('session store', () => {
     await store.whenSettled();
     store.replaceProfile({ ...profile, firstName: 'Anna' });
     expect(store.authStore.getState().profile?.firstName).toBe('Anna');
-    expect(JSON.parse(localStorage.getItem('garage-profile') ?? '{}').firstName).toBe('Anna');
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('garage-profile') ?? '{}').firstName).toBe('Anna'));
     store.replaceProfile({ ...profile, userId: '00000000-0000-4000-8000-0000000000bb', firstName: 'Mallory' });
     expect(store.authStore.getState().profile?.firstName).toBe('Anna');
   });

@@ -78,13 +78,3 @@ export async function signOutEverywhere(): Promise<void> {
     localStorage.removeItem(key);
   }
 }
-
-/** True when this device has a stored session (or the URL carries one from an e-mail link). */
-export function mayHaveSession(): boolean {
-  try {
-    if (localStorage.getItem(AUTH_STORAGE_KEY)) return true;
-  } catch {
-    return true; // storage blocked: let supabase-js decide
-  }
-  return /(?:^#|&)(access_token|error_description)=/.test(window.location.hash);
-}

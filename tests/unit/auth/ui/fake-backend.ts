@@ -53,7 +53,6 @@ export const sessionModule = {
     setTimeout(() => listener('INITIAL_SESSION', backend.session), 0);
     return () => listeners.delete(listener);
   }),
-  mayHaveSession: vi.fn(() => backend.session !== null),
   signInWithPassword: vi.fn(async (_email: string, _password: string): Promise<{ error: string | null }> => ({ error: null })),
   signUp: vi.fn(async (_input: unknown): Promise<{ error: string | null; confirmed: boolean }> => ({ error: null, confirmed: false })),
   requestPasswordReset: vi.fn(async (_email: string): Promise<{ error: string | null }> => ({ error: null })),
