@@ -1,5 +1,5 @@
 import { createStore } from 'zustand/vanilla';
-import { fetchProductCommerce, type CommerceById } from '../data/products-remote.ts';
+import type { CommerceById } from '../data/products-remote.ts';
 
 export interface LiveCatalogueState {
   /** Last live answer; null until one arrived (the screens then show the static snapshot). */
@@ -12,6 +12,9 @@ export const liveCatalogueStore = createStore<LiveCatalogueState>()(() => ({ byI
 
 type Fetcher = (signal: AbortSignal) => Promise<CommerceById>;
 
+// The data module (query and row schema) loads with the first fetch, after hydration.
+const fetchLive: Fetcher = async (signal) => (await import('../data/products-remote.ts')).fetchProductCommerce(signal);
+
 let inFlight: { promise: Promise<void>; controller: AbortController } | null = null;
 let sequence = 0;
 
@@ -21,7 +24,7 @@ let sequence = 0;
  * screens go on with what they show. An answer that arrives after a newer request started is
  * dropped, so an old response never overwrites a newer one.
  */
-export function refreshLiveCatalogue(fetcher: Fetcher = fetchProductCommerce): Promise<void> {
+export function refreshLiveCatalogue(fetcher: Fetcher = fetchLive): Promise<void> {
   if (inFlight) return inFlight.promise;
   const controller = new AbortController();
   const mine = ++sequence;
