@@ -1,8 +1,8 @@
 // Pure catalogue rules (spec §9), shared by the list and detail screens and unit-tested.
-import type { AccessoryType, Category, Compatibility, Product, Variant } from './schemas.ts';
+import type { AccessoryType, Category, Compatibility, ProductSummary, Variant } from './schemas.ts';
 
 /** Whole-number percentage saved against the original price; null when there is no discount. */
-export function discountPercent(product: Pick<Product, 'price' | 'originalPrice'>): number | null {
+export function discountPercent(product: Pick<ProductSummary, 'price' | 'originalPrice'>): number | null {
   const { price, originalPrice } = product;
   if (originalPrice === undefined || originalPrice <= 0 || originalPrice <= price) return null;
   return Math.round(((originalPrice - price) / originalPrice) * 100);
@@ -11,7 +11,7 @@ export function discountPercent(product: Pick<Product, 'price' | 'originalPrice'
 export const MAX_RELATED = 3;
 
 /** Up to 3 other products sharing the category or the compatibility, in catalogue order. */
-export function relatedProducts(product: Product, all: readonly Product[]): Product[] {
+export function relatedProducts<T extends ProductSummary>(product: ProductSummary, all: readonly T[]): T[] {
   return all
     .filter((p) => p.id !== product.id && (p.category === product.category || p.compatibility === product.compatibility))
     .slice(0, MAX_RELATED);
@@ -30,7 +30,7 @@ export function hasActiveFilters(filters: ProductFilters): boolean {
   return filters.category !== 'all' || filters.compatibility !== 'all' || filters.accessoryType !== 'all';
 }
 
-export function filterProducts(products: readonly Product[], filters: ProductFilters): Product[] {
+export function filterProducts<T extends ProductSummary>(products: readonly T[], filters: ProductFilters): T[] {
   return products.filter(
     (p) =>
       (filters.category === 'all' || p.category === filters.category) &&

@@ -44,33 +44,47 @@ export const VariantSchema = v.object({
   options: v.pipe(v.array(Text), v.minLength(2)),
 });
 
+const SummaryEntries = {
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  name: Text,
+  description: Text,
+  price: Money,
+  originalPrice: v.optional(Money),
+  images: v.pipe(v.array(ImagePath), v.minLength(1), v.maxLength(MAX_IMAGES)),
+  badge: v.optional(Text),
+  category: v.picklist(CATEGORIES),
+  compatibility: v.picklist(COMPATIBILITIES),
+  accessoryType: v.optional(v.picklist(ACCESSORY_TYPES)),
+  features: v.pipe(v.array(Text), v.minLength(MIN_FEATURES)),
+  rating: v.pipe(v.number(), v.minValue(0), v.maxValue(5)),
+  reviewCount: Count,
+  stock: Count,
+  variants: v.optional(v.array(VariantSchema)),
+};
+
+/** The long-form content only the detail page shows; it loads with that page, not with the list. */
+export const ProductDetailsSchema = v.object({
+  overview: Text,
+  specifications: v.pipe(v.array(SpecGroupSchema), v.minLength(1)),
+  installation: v.pipe(v.array(InstallationStepSchema), v.minLength(1)),
+  warranty: WarrantySchema,
+});
+
+// A "was" price lower than the price would advertise a negative discount.
+const wasPriceIsAbove = <T extends { price: number; originalPrice?: number | undefined }>(p: T) => p.originalPrice === undefined || p.originalPrice > p.price;
+const WAS_PRICE_MESSAGE = 'originalPrice must be above price';
+
+/** What lists, cards, related products and the cart need. */
+export const ProductSummarySchema = v.pipe(v.object(SummaryEntries), v.check(wasPriceIsAbove, WAS_PRICE_MESSAGE));
+
 export const ProductSchema = v.pipe(
-  v.object({
-    id: v.pipe(v.number(), v.integer(), v.minValue(1)),
-    name: Text,
-    description: Text,
-    price: Money,
-    originalPrice: v.optional(Money),
-    images: v.pipe(v.array(ImagePath), v.minLength(1), v.maxLength(MAX_IMAGES)),
-    badge: v.optional(Text),
-    category: v.picklist(CATEGORIES),
-    compatibility: v.picklist(COMPATIBILITIES),
-    accessoryType: v.optional(v.picklist(ACCESSORY_TYPES)),
-    features: v.pipe(v.array(Text), v.minLength(MIN_FEATURES)),
-    rating: v.pipe(v.number(), v.minValue(0), v.maxValue(5)),
-    reviewCount: Count,
-    stock: Count,
-    overview: Text,
-    specifications: v.pipe(v.array(SpecGroupSchema), v.minLength(1)),
-    installation: v.pipe(v.array(InstallationStepSchema), v.minLength(1)),
-    warranty: WarrantySchema,
-    variants: v.optional(v.array(VariantSchema)),
-  }),
-  // A "was" price lower than the price would advertise a negative discount.
-  v.check((p) => p.originalPrice === undefined || p.originalPrice > p.price, 'originalPrice must be above price'),
+  v.object({ ...SummaryEntries, ...ProductDetailsSchema.entries }),
+  v.check(wasPriceIsAbove, WAS_PRICE_MESSAGE),
 );
 
 export type Product = v.InferOutput<typeof ProductSchema>;
+export type ProductSummary = v.InferOutput<typeof ProductSummarySchema>;
+export type ProductDetails = v.InferOutput<typeof ProductDetailsSchema>;
 export type SpecGroup = v.InferOutput<typeof SpecGroupSchema>;
 export type InstallationStep = v.InferOutput<typeof InstallationStepSchema>;
 export type Variant = v.InferOutput<typeof VariantSchema>;

@@ -1,6 +1,6 @@
 // Route-only glue between the catalogue and the cart (features never import each other).
 import { useCart } from '@/features/cart';
-import type { Product } from '@/features/catalogue/schemas.ts';
+import type { ProductSummary } from '@/features/catalogue/schemas.ts';
 import { defaultVariantChoice, variantLabel } from '@/features/catalogue/rules.ts';
 
 /**
@@ -10,7 +10,7 @@ import { defaultVariantChoice, variantLabel } from '@/features/catalogue/rules.t
  */
 export function useAddToCart() {
   const { addItem } = useCart();
-  return (product: Product, quantity?: number, variant?: string) => {
+  return (product: ProductSummary, quantity?: number, variant?: string) => {
     const chosen = variant ?? variantLabel(defaultVariantChoice(product.variants));
     void addItem(
       {

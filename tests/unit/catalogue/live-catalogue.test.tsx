@@ -4,7 +4,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Router
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProductDetailPage } from '@/features/catalogue/components/ProductDetailPage.tsx';
-import { CATALOGUE } from '@/features/catalogue/data/products.ts';
+import { CATALOGUE, getProduct } from '@/features/catalogue/data/products.ts';
 import { COMMERCE_COLUMNS, fetchProductCommerce } from '@/features/catalogue/data/products-remote.ts';
 import { mergeCommerce } from '@/features/catalogue/live/merge.ts';
 import { refreshLiveCatalogue, resetLiveCatalogue, liveCatalogueStore } from '@/features/catalogue/live/store.ts';
@@ -17,7 +17,8 @@ vi.mock('@/lib/load-supabase.ts', () => ({ loadSupabase: async () => backend.cur
 
 window.scrollTo = () => {};
 
-const [system, indoor] = CATALOGUE as [Product, Product];
+// Whole products (summary and details), as the detail page's loader gives them.
+const [system, indoor] = (await Promise.all([getProduct(1), getProduct(2)])) as [Product, Product];
 /** A products row as PostgREST returns it for the commerce columns. */
 const row = (id: number, over: Record<string, unknown> = {}) => {
   const p = CATALOGUE.find((x) => x.id === id)!;

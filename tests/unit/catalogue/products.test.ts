@@ -2,15 +2,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, getProduct, listProducts } from '@/features/catalogue/data/products.ts';
-import { ProductSchema } from '@/features/catalogue/schemas.ts';
+import { ProductSchema, ProductSummarySchema, type Product } from '@/features/catalogue/schemas.ts';
+
+// Every product whole (summary and its lazily loaded details), as the detail page gets it.
+const FULL = (await Promise.all(CATALOGUE.map((p) => getProduct(p.id)))) as Product[];
 
 // Vitest runs from the repository root.
 const publicDir = `${process.cwd()}/public`;
 
 describe('catalogue data', () => {
-  it('parses every product with ProductSchema', () => {
+  it('parses every summary with ProductSummarySchema and every whole product with ProductSchema', () => {
     expect(CATALOGUE).toHaveLength(4);
-    for (const product of CATALOGUE) {
+    for (const summary of CATALOGUE) expect(v.safeParse(ProductSummarySchema, summary).success, `summary ${summary.id}`).toBe(true);
+    expect(FULL.map((p) => p?.id)).toEqual([1, 2, 3, 4]);
+    for (const product of FULL) {
       const result = v.safeParse(ProductSchema, product);
       expect(result.issues, `product ${product.id}`).toBeUndefined();
       expect(result.success).toBe(true);
@@ -18,7 +23,7 @@ describe('catalogue data', () => {
   });
 
   it('carries the values of spec §3', () => {
-    const rows = CATALOGUE.map((p) => [p.id, p.name, p.price, p.originalPrice, p.stock, p.rating, p.reviewCount, p.warranty.duration]);
+    const rows = FULL.map((p) => [p.id, p.name, p.price, p.originalPrice, p.stock, p.rating, p.reviewCount, p.warranty.duration]);
     expect(rows).toEqual([
       [1, 'Complete System', 299, 349, 15, 4.9, 1247, '2 years'],
       [2, 'Indoor Unit Standalone', 149, undefined, 25, 4.7, 892, '2 years'],
@@ -48,7 +53,7 @@ describe('catalogue data', () => {
   });
 
   it('has multi-paragraph overviews, ordered installation steps and at least 4 features', () => {
-    for (const p of CATALOGUE) {
+    for (const p of FULL) {
       expect(p.overview.split('\n\n').length).toBeGreaterThanOrEqual(2);
       expect(p.installation.map((s) => s.step)).toEqual(p.installation.map((_, i) => i + 1));
       expect(p.features.length).toBeGreaterThanOrEqual(4);
@@ -56,7 +61,7 @@ describe('catalogue data', () => {
   });
 
   it('rejects a product whose original price is not above its price', () => {
-    const bad = { ...CATALOGUE[0]!, originalPrice: 200 };
+    const bad = { ...FULL[0]!, originalPrice: 200 };
     expect(v.safeParse(ProductSchema, bad).success).toBe(false);
     expect(v.safeParse(ProductSchema, { ...CATALOGUE[1]!, category: 'garden' }).success).toBe(false);
     expect(v.safeParse(ProductSchema, { ...CATALOGUE[1]!, images: ['https://example.com/x.svg'] }).success).toBe(false);
@@ -64,6 +69,13 @@ describe('catalogue data', () => {
 });
 
 describe('listProducts / getProduct', () => {
+  it('lists summaries only: the long-form details load with getProduct', async () => {
+    for (const summary of await listProducts()) {
+      for (const key of ['overview', 'specifications', 'installation', 'warranty']) expect(summary).not.toHaveProperty(key);
+    }
+    expect((await getProduct(1))?.specifications.length).toBeGreaterThan(0);
+  });
+
   it('lists all four in catalogue order', async () => {
     expect((await listProducts()).map((p) => p.id)).toEqual([1, 2, 3, 4]);
   });

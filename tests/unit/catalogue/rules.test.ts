@@ -14,7 +14,7 @@ import {
   variantLabel,
   warrantyHeadline,
 } from '@/features/catalogue/rules.ts';
-import type { Product } from '@/features/catalogue/schemas.ts';
+import type { ProductSummary as Product } from '@/features/catalogue/schemas.ts';
 
 const byId = (id: number): Product => {
   const p = CATALOGUE.find((x) => x.id === id);

@@ -1,10 +1,10 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { formatPrice } from '../format.ts';
 import { discountPercent } from '../rules.ts';
-import type { Product } from '../schemas.ts';
+import type { ProductSummary } from '../schemas.ts';
 
 interface PriceTagProps {
-  product: Pick<Product, 'price' | 'originalPrice'>;
+  product: Pick<ProductSummary, 'price' | 'originalPrice'>;
   size?: 'md' | 'lg';
   /** Detail page shows "Save N%"; cards stay compact. */
   showSaving?: boolean;

@@ -2,15 +2,15 @@ import { Badge, Box, Button, Card, Group, List, Stack, Text, Title } from '@mant
 import { IconCheck, IconShoppingCart } from '@tabler/icons-react';
 import { imageAlt } from '../format.ts';
 import { discountPercent } from '../rules.ts';
-import type { Product } from '../schemas.ts';
+import type { ProductSummary } from '../schemas.ts';
 import { PriceTag } from './PriceTag.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import { ProductAnchor, ProductDetailsButton } from './ProductLinks.tsx';
 import { RatingSummary } from './RatingSummary.tsx';
 
 export interface ProductCardProps {
-  product: Product;
-  onAddToCart: (product: Product) => void;
+  product: ProductSummary;
+  onAddToCart: (product: ProductSummary) => void;
   /** Cards in the first row load their image eagerly (likely LCP). */
   lazyImage?: boolean;
 }
@@ -47,7 +47,7 @@ export function ProductCard({ product, onAddToCart, lazyImage = true }: ProductC
 }
 
 /** Merchandising badge and discount, overlaid on the image. */
-export function ProductBadges({ product }: { product: Product }) {
+export function ProductBadges({ product }: { product: ProductSummary }) {
   const discount = discountPercent(product);
   if (!product.badge && discount === null) return null;
   return (

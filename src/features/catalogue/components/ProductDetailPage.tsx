@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { mergeAll, mergeCommerce } from '../live/merge.ts';
 import { useLiveCatalogue } from '../live/use-live-catalogue.ts';
-import type { Product } from '../schemas.ts';
+import type { Product, ProductSummary } from '../schemas.ts';
 import { FeatureGrid } from './FeatureGrid.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 import { ProductTabs } from './ProductTabs.tsx';
@@ -13,7 +13,7 @@ import { RelatedProducts } from './RelatedProducts.tsx';
 
 interface ProductDetailPageProps {
   product: Product;
-  related: Product[];
+  related: ProductSummary[];
   onAddToCart: AddToCartHandler;
 }
 

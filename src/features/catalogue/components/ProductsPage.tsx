@@ -5,17 +5,17 @@ import type { ProductsSearch, ViewMode } from '../filters.ts';
 import { mergeAll } from '../live/merge.ts';
 import { useLiveCatalogue } from '../live/use-live-catalogue.ts';
 import { filterProducts, hasActiveFilters, NO_FILTERS, type ProductFilters } from '../rules.ts';
-import type { Product } from '../schemas.ts';
+import type { ProductSummary } from '../schemas.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { NoProducts } from './NoProducts.tsx';
 import { ProductCard } from './ProductCard.tsx';
 import { ProductRow } from './ProductRow.tsx';
 
 interface ProductsPageProps {
-  products: Product[];
+  products: ProductSummary[];
   search: ProductsSearch;
   onSearchChange: (next: ProductsSearch) => void;
-  onAddToCart: (product: Product) => void;
+  onAddToCart: (product: ProductSummary) => void;
 }
 
 const FILTER_PANEL_ID = 'product-filters';

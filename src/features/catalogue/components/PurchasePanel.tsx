@@ -2,17 +2,17 @@ import { Badge, Button, Divider, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useState } from 'react';
 import { clampQuantity, defaultVariantChoice, variantLabel } from '../rules.ts';
-import type { Product } from '../schemas.ts';
+import type { ProductSummary } from '../schemas.ts';
 import { PriceTag } from './PriceTag.tsx';
 import { FeatureList } from './ProductCard.tsx';
 import { QuantitySelector } from './QuantitySelector.tsx';
 import { RatingSummary } from './RatingSummary.tsx';
 import { VariantPicker } from './VariantPicker.tsx';
 
-export type AddToCartHandler = (product: Product, quantity: number, variant?: string) => void;
+export type AddToCartHandler = (product: ProductSummary, quantity: number, variant?: string) => void;
 
 /** Name, price, rating, key features, variants, quantity and Add to Cart. */
-export function PurchasePanel({ product, onAddToCart }: { product: Product; onAddToCart: AddToCartHandler }) {
+export function PurchasePanel({ product, onAddToCart }: { product: ProductSummary; onAddToCart: AddToCartHandler }) {
   // The wanted quantity; what is shown and added is kept within the current (live) stock, so a
   // stock that drops after the page opened lowers it, and one that comes back makes it 1 again.
   const [wanted, setQuantity] = useState(1);

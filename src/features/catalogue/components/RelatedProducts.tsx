@@ -1,12 +1,12 @@
 import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
-import type { Product } from '../schemas.ts';
+import type { ProductSummary } from '../schemas.ts';
 import { PriceTag } from './PriceTag.tsx';
 import { ProductImage } from './ProductImage.tsx';
 import { ProductAnchor, ProductDetailsButton } from './ProductLinks.tsx';
 import { RatingSummary } from './RatingSummary.tsx';
 
 /** Up to 3 related products (computed by relatedProducts); nothing when there are none. */
-export function RelatedProducts({ products }: { products: Product[] }) {
+export function RelatedProducts({ products }: { products: ProductSummary[] }) {
   if (products.length === 0) return null;
   return (
     <section aria-labelledby="related-products-title">

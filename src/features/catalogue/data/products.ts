@@ -1,30 +1,40 @@
-// The built-in catalogue snapshot: the rich content (overview, specs, images, …) plus the price and
-// stock of a fresh database (tests/unit/catalogue/seed-snapshot.test.ts keeps them equal to
-// supabase/seed.sql). Route loaders and the prerender read it; after hydration the screens lay the
+// The built-in catalogue snapshot: the product summaries (what lists and cards show) with the price
+// and stock of a fresh database (tests/unit/catalogue/seed-snapshot.test.ts keeps them equal to
+// supabase/seed.sql), and each product's long-form details in a module of its own that loads with
+// its detail page. Route loaders and the prerender read it; after hydration the screens lay the
 // live commerce values of `public.products` over it (./products-remote.ts, ../live/).
 import * as v from 'valibot';
-import { ProductSchema, type Product } from '../schemas.ts';
+import { ProductDetailsSchema, ProductSummarySchema, type Product, type ProductDetails, type ProductSummary } from '../schemas.ts';
 import { backupBattery } from './items/backup-battery.ts';
 import { completeSystem } from './items/complete-system.ts';
 import { indoorUnit } from './items/indoor-unit.ts';
 import { solarPanelKit } from './items/solar-panel-kit.ts';
 
-const ProductListSchema = v.array(ProductSchema);
+const ProductListSchema = v.array(ProductSummarySchema);
 
 /** The built-in catalogue, in display order. Exported for tests; screens use listProducts(). */
-export const CATALOGUE: readonly Product[] = [completeSystem, indoorUnit, solarPanelKit, backupBattery];
+export const CATALOGUE: readonly ProductSummary[] = [completeSystem, indoorUnit, solarPanelKit, backupBattery];
 
-let validated: Product[] | undefined;
+const DETAILS: Record<number, () => Promise<ProductDetails>> = {
+  1: () => import('./items/details/complete-system.ts').then((m) => m.details),
+  2: () => import('./items/details/indoor-unit.ts').then((m) => m.details),
+  3: () => import('./items/details/solar-panel-kit.ts').then((m) => m.details),
+  4: () => import('./items/details/backup-battery.ts').then((m) => m.details),
+};
+
+let validated: ProductSummary[] | undefined;
 
 /** All products, validated at the boundary (the same check a fetched catalogue will get). */
-export async function listProducts(): Promise<Product[]> {
+export async function listProducts(): Promise<ProductSummary[]> {
   validated ??= v.parse(ProductListSchema, CATALOGUE);
   return validated;
 }
 
-/** One product by id, or null when there is none (the detail page shows "Product Not Found"). */
+/** One product with its details, or null when there is none (the detail page shows "Product Not Found"). */
 export async function getProduct(id: number): Promise<Product | null> {
   if (!Number.isInteger(id)) return null;
-  const products = await listProducts();
-  return products.find((p) => p.id === id) ?? null;
+  const summary = (await listProducts()).find((p) => p.id === id);
+  const loadDetails = DETAILS[id];
+  if (!summary || !loadDetails) return null;
+  return { ...summary, ...v.parse(ProductDetailsSchema, await loadDetails()) };
 }

@@ -1,7 +1,7 @@
 // Live commerce values over the static snapshot. Pure, so the list, the detail page, related
 // products and the purchase panel all show the same numbers for the same data.
 import type { CommerceById } from '../data/products-remote.ts';
-import type { Product } from '../schemas.ts';
+import type { ProductSummary } from '../schemas.ts';
 
 /**
  * The product with the database's price, original price, stock and ratings. `live` null (not
@@ -9,13 +9,14 @@ import type { Product } from '../schemas.ts';
  * product the database no longer offers (inactive, or absent from an answer that arrived) cannot
  * be bought: its stock reads 0.
  */
-export function mergeCommerce(product: Product, live: CommerceById | null): Product {
+export function mergeCommerce<T extends ProductSummary>(product: T, live: CommerceById | null): T {
   if (!live) return product;
   const row = live.get(product.id);
   if (!row || !row.isActive) return product.stock === 0 ? product : { ...product, stock: 0 };
   const { originalPrice: _staticOriginal, ...rest } = product;
   // A "was" price at or below the price would advertise a negative discount: not shown.
   const originalPrice = row.originalPrice !== undefined && row.originalPrice > row.price ? row.originalPrice : undefined;
+  // The same product with its commerce fields replaced (details, if any, pass through untouched).
   return {
     ...rest,
     ...(originalPrice !== undefined ? { originalPrice } : {}),
@@ -23,10 +24,10 @@ export function mergeCommerce(product: Product, live: CommerceById | null): Prod
     stock: row.stock,
     rating: row.rating ?? product.rating,
     reviewCount: row.reviewCount,
-  };
+  } as T;
 }
 
-export function mergeAll(products: readonly Product[], live: CommerceById | null): Product[] {
+export function mergeAll<T extends ProductSummary>(products: readonly T[], live: CommerceById | null): T[] {
   return products.map((product) => mergeCommerce(product, live));
 }
 
