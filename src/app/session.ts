@@ -1,5 +1,8 @@
 import { authStore, onSignOut, startAuth, type AuthState } from '@/features/auth';
 import { clearDeviceCart } from '@/features/cart';
+// The module itself, not the feature's index: that one exports the checkout screens, which must
+// stay out of the boot path.
+import { finishOrderAttempt } from '@/features/checkout/order-attempt.ts';
 import type { AppRouter } from './router.ts';
 
 // What decides a guard: a change of any of these re-runs the guards of the open page.
@@ -7,11 +10,13 @@ const guardKey = (state: AuthState) => `${state.status}|${state.user?.id ?? ''}|
 
 /**
  * Joins the session to the app: starts the first session check, registers what sign-out clears
- * on this device (the cart; later the RxDB database), and re-runs the route guards whenever the
- * session changes (sign-in, sign-out here or in another tab, a revoked session, a role change).
+ * on this device (the cart and a pending checkout's order id; later the RxDB database), and
+ * re-runs the route guards whenever the session changes (sign-in, sign-out here or in another
+ * tab, a revoked session, a role change).
  */
 export function connectSession(router: AppRouter): void {
   onSignOut(clearDeviceCart);
+  onSignOut(finishOrderAttempt);
   startAuth();
   let last = guardKey(authStore.getState());
   authStore.subscribe((state) => {

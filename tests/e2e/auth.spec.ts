@@ -171,10 +171,20 @@ test('sign-out leaves no user data in IndexedDB or storage', async ({ page }) =>
   await page.goto('/products/4');
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
   await expect(toast(page, 'Added to cart')).toBeVisible();
+  // A checkout that could not go through leaves its order id on the device for the retry.
+  await page.goto('/checkout');
+  const checkout = page.getByRole('form', { name: 'Checkout' });
+  for (const [label, value] of [['Email', 'lou@example.com'], ['First Name', 'Lou'], ['Last Name', 'Tester'], ['Address', '1 Road'], ['City', 'Town'], ['State', 'ST'], ['ZIP Code', '12345'], ['Card Number', '4242424242424242'], ['Expiry Date', '12/29'], ['CVV', '123'], ['Name on Card', 'Lou Tester']]) {
+    await checkout.getByLabel(label!, { exact: false }).first().fill(value!);
+  }
+  await page.context().setOffline(true);
+  await checkout.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByTestId('checkout-error')).toContainText("You're offline.");
+  await page.context().setOffline(false);
   await page.goto('/dashboard/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const before = await page.evaluate(() => Object.keys(localStorage));
-  expect(before).toEqual(expect.arrayContaining(['garage-auth', 'garage-profile']));
+  expect(before).toEqual(expect.arrayContaining(['garage-auth', 'garage-profile', 'garage-checkout-attempt']));
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -191,7 +201,7 @@ test('sign-out leaves no user data in IndexedDB or storage', async ({ page }) =>
     });
     return { local: Object.keys(localStorage), session: Object.keys(sessionStorage), cartLines };
   });
-  expect(left.local.filter((key) => key.startsWith('garage-auth') || key === 'garage-profile' || key.startsWith('sb-'))).toEqual([]);
+  expect(left.local.filter((key) => key.startsWith('garage-auth') || key === 'garage-profile' || key === 'garage-checkout-attempt' || key.startsWith('sb-'))).toEqual([]);
   expect(left.session).toEqual([]);
   expect(left.cartLines).toBe(0);
 

@@ -2,11 +2,11 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { stockOf, stockText } from './support/api.ts';
 import { DEMO, DEMO_PASSWORD, signInAs } from './support/auth.ts';
+import { appOrigin } from './support/paths.ts';
 
 // Real orders: checkout calls place_order, which prices, checks and lowers the stock in Postgres.
 const BATTERY = { id: 4, name: 'Backup Battery Pack', price: 59 };
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
-const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
 
 async function addToCart(page: Page, quantity: number) {
   await page.goto(`/products/${BATTERY.id}`);
@@ -61,7 +61,7 @@ test('an order for more than the stock left is refused with a message, and the c
   await addToCart(page, stock);
 
   // Someone else buys one meanwhile (the demo second customer, through the API).
-  const api = await request.newContext({ baseURL: baseURL() });
+  const api = await request.newContext({ baseURL: appOrigin() });
   const token = await api.post('/auth/v1/token?grant_type=password', { headers: { apikey: LOCAL_ANON_KEY }, data: { email: DEMO.customer2, password: DEMO_PASSWORD } });
   const { access_token: accessToken } = await token.json();
   const bought = await api.post('/rest/v1/rpc/place_order', {

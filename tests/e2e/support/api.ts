@@ -1,11 +1,11 @@
 import { request } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../../src/lib/env.ts';
+import { appOrigin } from './paths.ts';
 
-const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
 
 /** A product's stock as the database holds it now (anonymous REST read, as the catalogue does). */
 export async function stockOf(productId: number): Promise<number> {
-  const api = await request.newContext({ baseURL: baseURL() });
+  const api = await request.newContext({ baseURL: appOrigin() });
   const response = await api.get(`/rest/v1/products?id=eq.${productId}&select=stock`, { headers: { apikey: LOCAL_ANON_KEY } });
   const [row] = await response.json();
   await api.dispose();

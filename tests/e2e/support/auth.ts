@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, request, type Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY, LOCAL_ANON_KEY } from '../../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../../supabase/local/keys.ts';
+import { appOrigin } from './paths.ts';
 
 export const DEMO_PASSWORD = 'garage-demo-2026';
 export const DEMO = {
@@ -11,7 +12,6 @@ export const DEMO = {
   admin: 'admin@example.com',
 } as const;
 
-const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
 
 // Sessions are reused within a worker: the stack limits sign-ins per IP (30 per 5 minutes, as
 // GoTrue does), and an access token stays valid for an hour, far longer than a test run. A test
@@ -24,7 +24,7 @@ interface StoredSignIn {
 const signIns = new Map<string, StoredSignIn>();
 
 async function passwordSignIn(email: string, password: string): Promise<StoredSignIn> {
-  const api = await request.newContext({ baseURL: baseURL() });
+  const api = await request.newContext({ baseURL: appOrigin() });
   const response = await api.post('/auth/v1/token?grant_type=password', {
     headers: { apikey: LOCAL_ANON_KEY },
     data: { email, password },
@@ -70,7 +70,7 @@ export async function createUser(firstName = 'Robin'): Promise<{ email: string; 
   const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
   const password = `pw-${randomUUID()}`;
   const serviceKey = demoKey('service_role', DEFAULT_JWT_SECRET);
-  const api = await request.newContext({ baseURL: baseURL() });
+  const api = await request.newContext({ baseURL: appOrigin() });
   const response = await api.post('/auth/v1/admin/users', {
     headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
     data: { email, password, email_confirm: true, user_metadata: { first_name: firstName, last_name: 'Tester' } },
@@ -83,7 +83,7 @@ export async function createUser(firstName = 'Robin'): Promise<{ email: string; 
 
 /** The newest e-mail the local stack sent to an address (its local mailbox). */
 export async function latestMail(to: string): Promise<{ subject: string; text: string; links: string[] }> {
-  const api = await request.newContext({ baseURL: baseURL() });
+  const api = await request.newContext({ baseURL: appOrigin() });
   let found: { subject: string; text: string; links: string[] } | undefined;
   await expect
     .poll(async () => {

@@ -57,7 +57,7 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
 beforeEach(() => {
   backend.current ??= createFakeBackend();
   backend.current.reset();
-  sessionStorage.clear();
+  localStorage.clear();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { SIMULATED_PAYMENT_MS, orderPlacedToast, type CheckoutValues, type OrderLine } from '@/features/checkout';
 import { usePlaceOrder } from '@/features/checkout/use-place-order.ts';
-import { ORDER_ATTEMPT_KEY } from '@/features/checkout/order-attempt.ts';
+import { ATTEMPT_TTL_MS, ORDER_ATTEMPT_KEY } from '@/features/checkout/order-attempt.ts';
 import { createFakeBackend, json, pgError, type FakeBackend } from './fake-backend.ts';
 
 const backend = vi.hoisted(() => ({ current: null as unknown as FakeBackend }));
@@ -38,7 +38,7 @@ const orderIds = () => rpcCalls().map((r) => (r.body as { p_order_id: string }).
 beforeEach(() => {
   backend.current ??= createFakeBackend();
   backend.current.reset();
-  sessionStorage.clear();
+  localStorage.clear();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -152,8 +152,36 @@ describe('placing an order through place_order', () => {
     expect(next).not.toBe(retried);
     expect(changed).not.toBe(next);
     expect(new Set([lost, next, changed]).size).toBe(3);
-    // The failed attempt's id stays for its retry (also across a reload of the tab).
-    expect(JSON.parse(sessionStorage.getItem(ORDER_ATTEMPT_KEY)!)).toEqual({ cart: '1x3', id: changed });
+    // The failed attempt's id stays for its retry (also across a reload or a closed tab).
+    expect(JSON.parse(localStorage.getItem(ORDER_ATTEMPT_KEY)!)).toMatchObject({ cart: '1x3', id: changed });
+  });
+
+  it('retries with the same id after the tab closed mid-order, but not once the attempt is an hour old', async () => {
+    vi.spyOn(notifications, 'show').mockReturnValue('id');
+    // The first tab sends the order and is closed before the answer arrives.
+    backend.current.respond(() => new Promise(() => undefined));
+    const first = renderHook(() => usePlaceOrder(lines, vi.fn()));
+    void first.result.current.submit(values).catch(() => undefined);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    first.unmount();
+    // A new tab has its own, empty sessionStorage; localStorage and the cart are the device's.
+    sessionStorage.clear();
+    // The new tab (a new hook) retries the same cart: same order id.
+    acceptOrders();
+    const second = renderHook(() => usePlaceOrder(lines, vi.fn()));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await submit(second.result);
+    const [sent, retried] = orderIds();
+    expect(retried).toBe(sent);
+
+    // An unconfirmed attempt older than the limit is not reused: the same cart later is a new order.
+    backend.current.respond(() => Promise.reject(new TypeError('Failed to fetch')));
+    await act(() => second.result.current.submit(values));
+    const stale = orderIds()[2];
+    await act(() => vi.advanceTimersByTimeAsync(ATTEMPT_TTL_MS));
+    acceptOrders();
+    await submit(second.result);
+    expect(orderIds()[3]).not.toBe(stale);
   });
 
   it('places no order and shows nothing when the shopper leaves during the payment', async () => {
