@@ -24,14 +24,19 @@ export interface Tx {
 
 /**
  * Per-request transaction settings. The adapter sends `begin [read only]` and every
- * `set_config(name, value, true)` as ONE round trip before the callback runs, so a PostgREST-style
- * request costs three round trips (settings, statement, commit). `role` is a valid name here
+ * `set_config(name, value, true)` as ONE round trip before the callback runs, so a transaction
+ * costs three round trips (settings, statement, commit); `requestStatement` costs one. `role` is a valid name here
  * (`set_config('role', 'authenticated', true)` is what PostgREST itself does).
  */
 export interface RequestTxOptions {
   readOnly?: boolean;
   /** Ordered: e.g. { role, 'request.jwt.claims': json, 'request.method': 'GET', search_path }. */
   settings?: Record<string, string>;
+}
+
+/** A one-statement request transaction; `rollback` ends it with ROLLBACK instead of COMMIT. */
+export interface StatementOptions extends RequestTxOptions {
+  rollback?: boolean;
 }
 
 /**
@@ -46,6 +51,12 @@ export interface Db {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** `transaction` with `begin [read only]` and settings applied in the same round trip as BEGIN. */
   requestTransaction<T>(options: RequestTxOptions, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One statement (no parameters: values inlined with `quoteLiteral`) in its own request
+   * transaction, sent with its BEGIN, settings and COMMIT as one text: one round trip instead of
+   * three. For requests that need nothing between the statement and the commit.
+   */
+  requestStatement<Row = Record<string, unknown>>(options: StatementOptions, sql: string): Promise<QueryResult<Row>>;
   /** Multi-statement text outside a transaction (simple protocol, one round trip). */
   exec(sql: string): Promise<QueryResult[]>;
   close(): Promise<void>;

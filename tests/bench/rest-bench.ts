@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { Db } from '../../supabase/local/contracts.ts';
+import { quoteLiteral } from '../../supabase/local/literal.ts';
 import { createStack, type Stack } from '../../supabase/local/server.ts';
 import { startPgCluster, type PgCluster } from '../integration/support/pg-cluster.ts';
 import { closedLoop, type Measurement } from './rest-loop.ts';
@@ -73,22 +74,16 @@ async function benchRest(stack: Stack, token: string): Promise<Measurement> {
 
 const claimsFor = (sub: string) => JSON.stringify({ sub, role: 'authenticated', aud: 'authenticated', aal: 'aal1' });
 
-/** The same query as the REST request, straight through pg: BEGIN, role, claims, SELECT, COMMIT. */
+/**
+ * The same transaction as the REST request, straight through pg: BEGIN, role and claims, SELECT and
+ * COMMIT as one text, as the stack sends it, so the ratio is the cost of HTTP and the REST layer.
+ */
 async function benchDirectPg(url: string): Promise<Measurement> {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-  const claims = claimsFor(OWNER);
+  const text = `begin read only; select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${quoteLiteral(claimsFor(OWNER))}, true); select * from public.items where id = ${ITEM_ID}; commit`;
   const once = async () => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin read only');
-      await client.query('set local role authenticated');
-      await client.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
-      const r = await client.query('select * from public.items where id = $1', [ITEM_ID]);
-      await client.query('commit');
-      if (r.rows.length !== 1) throw new Error('direct query did not see the row');
-    } finally {
-      client.release();
-    }
+    const results = (await pool.query(text)) as unknown as pg.QueryResult[];
+    if (results[2]?.rows.length !== 1) throw new Error('direct query did not see the row');
   };
   await closedLoop(once, CONNECTIONS, 2);
   const m = await closedLoop(once, CONNECTIONS, SECONDS);
@@ -96,14 +91,12 @@ async function benchDirectPg(url: string): Promise<Measurement> {
   return m;
 }
 
-/** PGlite has no socket: the baseline is the same transaction through the stack's Db adapter. */
+/** PGlite has no socket: the baseline is the same statement through the stack's Db adapter. */
 async function benchDirectDb(db: Db): Promise<Measurement> {
-  const claims = claimsFor(OWNER);
+  const settings = { role: 'authenticated', 'request.jwt.claims': claimsFor(OWNER) };
   const once = async () => {
-    await db.requestTransaction({ readOnly: true, settings: { role: 'authenticated', 'request.jwt.claims': claims } }, async (tx) => {
-      const r = await tx.query('select * from public.items where id = $1', [ITEM_ID]);
-      if (r.rows.length !== 1) throw new Error('direct query did not see the row');
-    });
+    const r = await db.requestStatement({ readOnly: true, settings }, `select * from public.items where id = ${ITEM_ID}`);
+    if (r.rows.length !== 1) throw new Error('direct query did not see the row');
   };
   await closedLoop(once, CONNECTIONS, 2);
   return closedLoop(once, CONNECTIONS, SECONDS);

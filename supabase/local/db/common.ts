@@ -1,4 +1,5 @@
-import type { QueryResult, RequestTxOptions } from '../contracts.ts';
+import type { QueryResult, RequestTxOptions, StatementOptions } from '../contracts.ts';
+import { quoteLiteral } from '../literal.ts';
 
 /** A driver result (PGlite `Results` or node-postgres `QueryResult`) in the contract's shape. */
 export function normalize(r: {
@@ -16,12 +17,6 @@ export function normalize(r: {
   };
 }
 
-/** A SQL string literal. Standard-conforming strings are on in every supported Postgres. */
-export function quoteLiteral(value: string): string {
-  if (value.includes('\0')) throw new Error('A SQL literal cannot contain a NUL character');
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
 /** `begin [read only]; select set_config(...)` as one multi-statement text. */
 export function beginSql(options: RequestTxOptions): string {
   const begin = options.readOnly ? 'begin read only' : 'begin';
@@ -29,6 +24,26 @@ export function beginSql(options: RequestTxOptions): string {
   if (entries.length === 0) return begin;
   const sets = entries.map(([k, v]) => `set_config(${quoteLiteral(k)}, ${quoteLiteral(v)}, true)`);
   return `${begin}; select ${sets.join(', ')}`;
+}
+
+/**
+ * A whole one-statement request transaction as one text (one round trip): begin, settings, the
+ * statement, then commit or rollback. `pick` returns the statement's result. Postgres cannot hold
+ * a text to one statement as it holds a prepared one, so values must be literals from
+ * `quoteLiteral`; a builder bug that yields more statements is reported rather than answered.
+ */
+export function statementText(options: StatementOptions, sql: string): { text: string; pick: (results: QueryResult[]) => QueryResult } {
+  const begin = beginSql(options);
+  const text = `${begin}; ${sql}; ${options.rollback ? 'rollback' : 'commit'}`;
+  const expected = (Object.keys(options.settings ?? {}).length > 0 ? 2 : 1) + 2;
+  return {
+    text,
+    pick: (results) => {
+      const result = results[expected - 2];
+      if (results.length !== expected || !result) throw new Error(`A request statement ran ${results.length - expected + 1} statements`);
+      return result;
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../contracts.ts';
 
-export { quoteLiteral } from './common.ts';
+export { quoteLiteral } from '../literal.ts';
 
 export interface OpenDbOptions {
   /** A PostgreSQL URL: use node-postgres. Otherwise PGlite. */

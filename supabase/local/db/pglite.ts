@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Extensions } from '@electric-sql/pglite';
-import type { Db, QueryResult, RequestTxOptions, Tx } from '../contracts.ts';
+import type { Db, QueryResult, RequestTxOptions, StatementOptions, Tx } from '../contracts.ts';
 import { lockDataDir } from './pglite-lock.ts';
 import { isEmptyDir, loadTemplate, saveTemplate } from './pglite-template.ts';
-import { Mutex, SEARCH_PATH, TEXT_TYPES, beginSql, normalize } from './common.ts';
+import { Mutex, SEARCH_PATH, TEXT_TYPES, beginSql, normalize, statementText } from './common.ts';
 
 /** Contrib extensions PGlite ships as separate modules; loaded when present. */
 async function loadExtensions(): Promise<Extensions> {
@@ -62,12 +62,25 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     });
   }
 
+  async function inOneTrip(options: StatementOptions, sql: string): Promise<QueryResult> {
+    const { text, pick } = statementText(options, sql);
+    return mutex.run(async () => {
+      try {
+        return pick(await rawExec(text));
+      } catch (error) {
+        await pg.exec('rollback').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
   return {
     engine: 'pglite',
     query: ((sql: string, params?: unknown[]) => mutex.run(() => rawQuery(sql, params))) as Db['query'],
     exec: (sql) => mutex.run(() => rawExec(sql)),
     transaction: (fn) => inTransaction('begin', fn),
     requestTransaction: (options: RequestTxOptions, fn) => inTransaction(beginSql(options), fn),
+    requestStatement: inOneTrip as Db['requestStatement'],
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Db, Tx } from '../contracts.ts';
+import type { Db, QueryResult, Tx } from '../contracts.ts';
 import type { RequestAuth } from './auth.ts';
 import { ApiError } from './errors.ts';
 import type { Accept, Prefer } from './http.ts';
@@ -33,11 +33,10 @@ export interface RequestContext {
 const ROLLBACK = Symbol('rollback');
 
 /**
- * One transaction per request, as PostgREST runs it: role, claims, method, path and headers set
- * with set_config(…, true) in the same round trip as BEGIN; read only for GET/HEAD.
- * `Prefer: tx=rollback` runs everything and then rolls back.
+ * The settings PostgREST gives each request's transaction with set_config(…, true): role, claims,
+ * method, path, headers and cookies, and the search path of the request's schema.
  */
-export async function runInTx<T>(rc: RequestContext, readOnly: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
+function requestSettings(rc: RequestContext): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(rc.req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   const cookies: Record<string, string> = {};
@@ -46,7 +45,7 @@ export async function runInTx<T>(rc: RequestContext, readOnly: boolean, fn: (tx:
     if (i > 0) cookies[part.slice(0, i).trim()] = part.slice(i + 1).trim();
   }
   const clean = (s: string) => s.replaceAll('\0', '');
-  const settings: Record<string, string> = {
+  return {
     search_path: [rc.schema, ...rc.config.extraSearchPath.filter((s) => s !== rc.schema)].map(ident).join(', '),
     role: rc.auth.role,
     'request.jwt.claims': clean(JSON.stringify(rc.auth.claims)),
@@ -55,12 +54,27 @@ export async function runInTx<T>(rc: RequestContext, readOnly: boolean, fn: (tx:
     'request.headers': clean(JSON.stringify(headers)),
     'request.cookies': clean(JSON.stringify(cookies)),
   };
-  const rollback = rc.prefer.tx === 'rollback';
+}
+
+/**
+ * A request that is one statement runs as one round trip (`Db.requestStatement`): settings,
+ * statement and commit together; read only for GET/HEAD; `Prefer: tx=rollback` ends in ROLLBACK.
+ */
+export function runStatement<Row>(rc: RequestContext, readOnly: boolean, sql: string): Promise<QueryResult<Row>> {
+  return rc.db.requestStatement<Row>({ readOnly, settings: requestSettings(rc), rollback: rc.prefer.tx === 'rollback' }, sql);
+}
+
+/**
+ * A request that must look at its result before committing (writes: singular and max-affected
+ * checks roll back) runs as a transaction, as PostgREST runs it. `Prefer: tx=rollback` runs
+ * everything and then rolls back.
+ */
+export async function runInTx<T>(rc: RequestContext, readOnly: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
   let result: T | undefined;
   try {
-    await rc.db.requestTransaction({ readOnly, settings }, async (tx) => {
+    await rc.db.requestTransaction({ readOnly, settings: requestSettings(rc) }, async (tx) => {
       result = await fn(tx);
-      if (rollback) throw ROLLBACK;
+      if (rc.prefer.tx === 'rollback') throw ROLLBACK;
     });
   } catch (e) {
     if (e !== ROLLBACK) throw e;

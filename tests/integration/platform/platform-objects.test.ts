@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { quoteLiteral } from '../../../supabase/local/literal.ts';
 import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
 
 const USER = '6f1c1b2e-8d1e-4a57-9a3c-0c2f3b9d7e11';
@@ -105,5 +106,41 @@ describeEngines('platform objects', (engine) => {
       }),
     );
     expect(await Promise.all(runs)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7']);
+  });
+
+  it('runs a one-statement request in one text: settings apply, commit or rollback, errors leave the connection clean', async () => {
+    const claims = JSON.stringify({ sub: USER, role: 'authenticated' });
+    const who = await t.db.requestStatement<{ who: string; uid: string }>(
+      { readOnly: true, settings: { role: 'authenticated', 'request.jwt.claims': claims } },
+      'select current_user as who, auth.uid() as uid',
+    );
+    expect(who.rows).toEqual([{ who: 'authenticated', uid: USER }]);
+    const kept = await t.db.requestStatement({ settings: { role: 'service_role' } }, `insert into probe values (10, 'kept')`);
+    expect(kept.affectedRows).toBe(1);
+    await t.db.requestStatement({ settings: { role: 'service_role' }, rollback: true }, `insert into probe values (11, 'undone')`);
+    await expect(t.db.requestStatement({ readOnly: true, settings: { role: 'service_role' } }, 'insert into probe values (12)'))
+      .rejects.toMatchObject({ code: '25006' });
+    await expect(t.db.requestStatement({ settings: { role: 'service_role' } }, 'insert into probe values (10)'))
+      .rejects.toMatchObject({ code: '23505' });
+    // A builder bug that yields two statements is reported, not answered with the wrong result.
+    await expect(t.db.requestStatement({ readOnly: true, settings: { role: 'service_role' } }, 'select 1; select 2'))
+      .rejects.toThrow(/ran 2 statements/);
+    const after = await t.db.query<{ id: number; who: string; claims: string | null }>(
+      `select id, current_user as who, nullif(current_setting('request.jwt.claims', true), '') as claims from probe where id >= 10 order by id`,
+    );
+    expect(after.rows).toEqual([{ id: 10, who: 'postgres', claims: null }]);
+    await t.db.query('delete from probe where id >= 10');
+  });
+
+  it('quotes literals that read back exactly, whatever standard_conforming_strings says', async () => {
+    const values = ["it's", 'a\\b', "\\'; select 1; --", "E'x'", '$1 $$', "''\\\\''", 'ünï\u{1F600}'];
+    for (const setting of ['on', 'off']) {
+      const results = await t.db.transaction(async (tx) => {
+        await tx.query(`set local standard_conforming_strings = ${setting}`);
+        await tx.query('set local escape_string_warning = off');
+        return (await tx.exec(values.map((v) => `select ${quoteLiteral(v)} as v`).join('; '))).map((r) => r.rows[0]?.v);
+      });
+      expect(results).toEqual(values);
+    }
   });
 });

@@ -76,6 +76,9 @@ export function writeSuite(get: () => TestStack): void {
     const r = await rest(get(), '/items', { method: 'POST', headers: { ...asService(get()), Prefer: 'tx=rollback,return=representation' }, body: '{"id":"ghost"}' });
     expect([r.status, r.json]).toEqual([201, [{ id: 'ghost', label: null, n: null, 'Mixed Case': null, 'weird,col': null }]]);
     expect((await svc().from('items').select('id').eq('id', 'ghost')).data).toEqual([]);
+    const call = await rest(get(), '/rpc/add_author', { method: 'POST', headers: { ...asService(get()), Prefer: 'tx=rollback' }, body: '{"name":"Ghost author"}' });
+    expect(call.status).toBe(204);
+    expect((await svc().from('authors').select('id').eq('name', 'Ghost author')).data).toEqual([]);
   });
 
   it('deletes with filters', async () => {
@@ -114,5 +117,30 @@ export function writeSuite(get: () => TestStack): void {
     const big = await rest(get(), '/items', { method: 'POST', headers: asService(get()), body: JSON.stringify({ id: 'big', label: 'x'.repeat(1_100_000) }) });
     expect(big.status).toBe(413);
     expect(big.json.message).toBe('Payload Too Large');
+  });
+
+  // User values reach Postgres as quoted literals in one text (Db.requestStatement): each of these
+  // must come back byte for byte through a write, filters, an RPC argument and a JSON path key.
+  it('carries quotes, backslashes and statement-like text as plain values on every path', async () => {
+    const c = svc();
+    const hostile = ["it's", 'back\\slash\\', "\\'; drop table items; --", "E'x'", '$1 $$ $q$', "'); commit; select ('"];
+    const rows = hostile.map((label, i) => ({ id: `h${i}`, label }));
+    const inserted = await c.from('items').insert(rows).select('id, label').order('id');
+    expect(inserted.error).toBeNull();
+    expect(inserted.data).toEqual(rows);
+    for (const row of rows) {
+      const byEq = await c.from('items').select('id').eq('label', row.label);
+      expect(byEq.data).toEqual([{ id: row.id }]);
+    }
+    const byIn = await c.from('items').select('id').in('label', hostile).order('id');
+    expect(byIn.data).toEqual(rows.map(({ id }) => ({ id })));
+    const echoed = await c.rpc('echo_named', { payload: { [hostile[2]!]: hostile[5] } });
+    expect(echoed.data).toEqual({ [hostile[2]!]: hostile[5] });
+    const book = await c.from('books').insert({ title: 'Hostile', meta: { [hostile[0]!]: hostile[1] } }).select('id').single();
+    const byPath = await c.from('books').select('title, v:meta->>"it\'s"').eq('meta->>"it\'s"', hostile[1]!);
+    expect(byPath.data).toEqual([{ title: 'Hostile', v: hostile[1] }]);
+    await c.from('books').delete().eq('id', book.data!.id);
+    expect((await c.from('items').select('id', { count: 'exact', head: true })).error).toBeNull();
+    await c.from('items').delete().in('id', rows.map(({ id }) => id));
   });
 }

@@ -2,7 +2,7 @@ import { ApiError } from '../errors.ts';
 import type { Relation } from '../schema-cache.ts';
 import { Params, ident, qualified } from '../sql/ident.ts';
 import { checkUnusedLevels, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
-import { baseHeaders, runInTx, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { baseHeaders, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
 import { readStatus, rootPage } from './range.ts';
 
 interface EnvelopeRow {
@@ -32,7 +32,7 @@ export async function handleRead(rc: RequestContext, rel: Relation): Promise<voi
     stripNulls: rc.accept.stripNulls,
     withBody: rc.method !== 'HEAD',
   });
-  const row = await runInTx(rc, true, async (tx) => (await tx.query<EnvelopeRow>(sql, params.values)).rows[0]);
+  const row = (await runStatement<EnvelopeRow>(rc, true, sql)).rows[0];
   if (!row) throw new ApiError(500, 'PGRSTX00', 'The read returned no envelope row');
   const pageTotal = toCount(row.page_total) ?? 0;
   if (rc.accept.singular && pageTotal !== 1) throw singularError(pageTotal);

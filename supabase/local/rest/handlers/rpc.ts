@@ -3,7 +3,7 @@ import { invalidBody, parseJsonBody, readBody } from '../http.ts';
 import { closest, type Relation, type Routine } from '../schema-cache.ts';
 import { Params, ident, qualified } from '../sql/ident.ts';
 import { checkUnusedLevels, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
-import { baseHeaders, runInTx, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { baseHeaders, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
 import { readStatus, rootPage } from './range.ts';
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
@@ -88,13 +88,13 @@ export async function handleRpc(rc: RequestContext, name: string, refresh: () =>
   const callRef = ident(routine.name);
 
   if (routine.kind === 'void') {
-    await runInTx(rc, readOnly, (tx) => tx.query(`select 1 from ${from} as ${callRef}`, params.values));
+    await runStatement(rc, readOnly, `select 1 from ${from} as ${callRef}`);
     send(rc, 204, baseHeaders(rc, false));
     return;
   }
   if (routine.kind === 'scalar' && !routine.returnsSet) {
     const sql = `select to_json(${callRef}.${callRef})::text as body from ${from} as ${callRef}`;
-    const row = await runInTx(rc, readOnly, async (tx) => (await tx.query<{ body: string | null }>(sql, params.values)).rows[0]);
+    const row = (await runStatement<{ body: string | null }>(rc, readOnly, sql)).rows[0];
     send(rc, 200, { ...baseHeaders(rc), 'Content-Range': '0-0/*' }, row?.body ?? 'null');
     return;
   }
@@ -116,7 +116,7 @@ export async function handleRpc(rc: RequestContext, name: string, refresh: () =>
     count: rc.prefer.count !== undefined, singular, stripNulls: rc.accept.stripNulls, withBody: rc.method !== 'HEAD',
   });
   if (routine.kind === 'scalar') sql = sql.replace('json_agg("pgrst_r")', `json_agg("pgrst_r".${callRef})`);
-  const row = await runInTx(rc, readOnly, async (tx) => (await tx.query<{ total: unknown; page_total: unknown; body: string | null }>(sql, params.values)).rows[0]);
+  const row = (await runStatement<{ total: unknown; page_total: unknown; body: string | null }>(rc, readOnly, sql)).rows[0];
   const pageTotal = toCount(row?.page_total) ?? 0;
   if (rc.accept.singular && pageTotal !== 1) throw singularError(pageTotal);
   const { status, range } = readStatus(page, pageTotal, toCount(row?.total));

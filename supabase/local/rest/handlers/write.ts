@@ -97,7 +97,7 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
 
   const outcome = await runInTx(rc, false, async (tx): Promise<Outcome> => {
     if (!statement) return { affected: 0, body: representation ? (rc.accept.singular ? 'null' : '[]') : null };
-    const result = await tx.query<{ page_total: unknown; body: string | null }>(statement, params.values);
+    const result = await tx.query<{ page_total: unknown; body: string | null }>(statement);
     const out = representation
       ? { affected: toCount(result.rows[0]?.page_total) ?? 0, body: result.rows[0]?.body ?? null }
       : { affected: result.affectedRows ?? 0, body: null };

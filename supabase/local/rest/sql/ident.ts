@@ -1,3 +1,4 @@
+import { quoteLiteral } from '../../literal.ts';
 import { ApiError } from '../errors.ts';
 
 /** A double-quoted SQL identifier. Every user-given name goes through here; NUL cannot be quoted. */
@@ -10,21 +11,23 @@ export function qualified(schema: string, name: string): string {
   return `${ident(schema)}.${ident(name)}`;
 }
 
-/** A SQL string literal, for text that never carries user values (defaults, type names). */
+/** A SQL string literal for names and paths, where a NUL is dropped rather than refused. */
 export function literal(value: string): string {
-  return `'${value.replaceAll('\0', '').replaceAll("'", "''")}'`;
+  return quoteLiteral(value.replaceAll('\0', ''));
 }
 
-/** Collects bind parameters; `add` returns the placeholder. User values only ever travel this way. */
+/**
+ * User values only ever travel this way: `add` returns the value as a quoted literal. Literals,
+ * not bind parameters, let a request go to Postgres as one text (`Db.requestStatement`); an
+ * unknown-type literal is resolved by context exactly as an untyped parameter is.
+ */
 export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    if (typeof value === 'string' && value.includes('\0')) {
+  add(value: string): string {
+    if (value.includes('\0')) {
       // Postgres text cannot hold NUL; answer as Postgres would for such input.
       throw new ApiError(400, '22021', 'invalid byte sequence for encoding "UTF8": 0x00');
     }
-    this.values.push(value);
-    return `$${this.values.length}`;
+    return quoteLiteral(value);
   }
 }
 
