@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useStore } from 'zustand';
+import { startTransition, useEffect, useState } from 'react';
 import type { CommerceById } from '../data/products-remote.ts';
 import { liveCatalogueStore, refreshLiveCatalogue } from './store.ts';
 
@@ -22,9 +21,19 @@ function whenIdle(run: () => void): () => void {
  * prerendered HTML) gets null, so hydration matches; once the page is hydrated and the main thread
  * idle, the values are fetched (loading supabase-js then, not before first paint), and again when
  * the window regains focus after a while. Every screen using this shares one store and one fetch.
+ *
+ * A new answer re-renders the page as a transition, which React renders in slices between input
+ * events. (zustand's `useStore` subscribes through useSyncExternalStore, whose updates always
+ * render in one blocking task: on a product page that was the longest task after hydration.)
  */
 export function useLiveCatalogue(): CommerceById | null {
-  const byId = useStore(liveCatalogueStore, (state) => state.byId);
+  const [byId, setById] = useState(() => liveCatalogueStore.getState().byId);
+
+  useEffect(() => {
+    // An answer that arrived between the first render and this subscription is picked up too.
+    setById(liveCatalogueStore.getState().byId);
+    return liveCatalogueStore.subscribe((state) => startTransition(() => setById(state.byId)));
+  }, []);
 
   useEffect(() => {
     // One fetch per page view: a mount schedules it, an unmount before it ran cancels it.
