@@ -103,7 +103,7 @@ async function main(): Promise<number> {
   const resultsDir = join(root, 'tests/bench/results');
   const loadBefore = loadavg()[0] ?? NaN;
   mkdirSync(resultsDir, { recursive: true });
-  const table: Array<{ route: string; jsKb: number; jsFiles: string[] } & Sample> = [];
+  const table: Array<{ route: string; jsKb: number; jsFiles: string[]; tbtRuns: number[] } & Sample> = [];
   try {
     await waitForServer(origin, preview);
     for (const [route, routeFile] of ROUTES) {
@@ -128,6 +128,7 @@ async function main(): Promise<number> {
         observedJsKb: median(samples.map((s) => s.observedJsKb)),
         jsKb: js.kb,
         jsFiles: js.files,
+        tbtRuns: samples.map((s) => Math.round(s.tbtMs)),
       });
     }
   } finally {
@@ -151,6 +152,8 @@ async function main(): Promise<number> {
   }
   for (const r of table) {
     console.log(`\n${r.route}: LCP element ${r.lcpElement.slice(0, 120)}`);
+    // TBT swings by ±100 ms between runs of the same build on a shared machine: show every run.
+    console.log(`  TBT per run: ${r.tbtRuns.join(', ')} ms`);
     console.log(`  scripts before first paint: ${r.jsFiles.join(', ')}`);
     if (r.opportunities.length) console.log(`  opportunities: ${r.opportunities.join('; ')}`);
   }
