@@ -1,3 +1,4 @@
+import type { QueryResult } from '../../contracts.ts';
 import { ApiError } from '../errors.ts';
 import { invalidBody, parseJsonBody, readBody } from '../http.ts';
 import type { Relation } from '../schema-cache.ts';
@@ -5,7 +6,7 @@ import { filterSql, logicSql } from '../sql/filters.ts';
 import { Params, ident } from '../sql/ident.ts';
 import { deleteSql, insertSql, updateSql } from '../sql/mutate.ts';
 import { checkUnusedLevels, envelope, shape, type ReadContext } from '../sql/read.ts';
-import { baseHeaders, contentRange, runInTx, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { baseHeaders, contentRange, runInTx, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
 
 type Row = Record<string, unknown>;
 
@@ -95,19 +96,28 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
     statement = `with "pgrst_source" as (${mutation}) ${envelope(rows, null, { count: false, singular: rc.accept.singular, stripNulls: rc.accept.stripNulls, withBody: true })}`;
   }
 
-  const outcome = await runInTx(rc, false, async (tx): Promise<Outcome> => {
-    if (!statement) return { affected: 0, body: representation ? (rc.accept.singular ? 'null' : '[]') : null };
-    const result = await tx.query<{ page_total: unknown; body: string | null }>(statement);
-    const out = representation
-      ? { affected: toCount(result.rows[0]?.page_total) ?? 0, body: result.rows[0]?.body ?? null }
-      : { affected: result.affectedRows ?? 0, body: null };
-    // Raising inside the transaction rolls the change back, as PostgREST does.
-    if (rc.accept.singular && out.affected !== 1) throw singularError(out.affected);
-    if (rc.prefer.maxAffected !== undefined && rc.prefer.handling === 'strict' && out.affected > rc.prefer.maxAffected) {
-      throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${out.affected} rows`);
-    }
-    return out;
-  });
+  type Written = QueryResult<{ page_total: unknown; body: string | null }>;
+  const toOutcome = (result: Written): Outcome => representation
+    ? { affected: toCount(result.rows[0]?.page_total) ?? 0, body: result.rows[0]?.body ?? null }
+    : { affected: result.affectedRows ?? 0, body: null };
+  const strictMax = rc.prefer.maxAffected !== undefined && rc.prefer.handling === 'strict' ? rc.prefer.maxAffected : undefined;
+  let outcome: Outcome;
+  if (!statement) {
+    outcome = { affected: 0, body: representation ? (rc.accept.singular ? 'null' : '[]') : null };
+  } else if (rc.accept.singular || strictMax !== undefined) {
+    // The result decides whether to commit: raising inside the transaction rolls the change back,
+    // as PostgREST does.
+    outcome = await runInTx(rc, false, async (tx) => {
+      const out = toOutcome(await tx.query(statement));
+      if (rc.accept.singular && out.affected !== 1) throw singularError(out.affected);
+      if (strictMax !== undefined && out.affected > strictMax) {
+        throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${out.affected} rows`);
+      }
+      return out;
+    });
+  } else {
+    outcome = toOutcome(await runStatement(rc, false, statement));
+  }
 
   const total = rc.prefer.count ? outcome.affected : null;
   const range = rc.method === 'POST' ? contentRange(1, 0, total) : contentRange(0, outcome.affected - 1, total);
