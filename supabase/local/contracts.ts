@@ -25,8 +25,8 @@ export interface Tx {
 /**
  * Per-request transaction settings. The adapter sends `begin [read only]` and every
  * `set_config(name, value, true)` as ONE round trip before the callback runs, so a transaction
- * costs three round trips (settings, statement, commit); `requestStatement` costs one. `role` is a valid name here
- * (`set_config('role', 'authenticated', true)` is what PostgREST itself does).
+ * costs three round trips (settings, statement, commit); `requestStatement` costs one. `role` is
+ * a valid name here (`set_config('role', 'authenticated', true)` is what PostgREST itself does).
  */
 export interface RequestTxOptions {
   readOnly?: boolean;
