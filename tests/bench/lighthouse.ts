@@ -1,7 +1,7 @@
 /**
  * Lighthouse benchmark of the production build (mobile defaults: simulated slow 4G + 4x CPU).
- * Usage: npx tsx tests/bench/lighthouse.ts [--runs 3] [--skip-build --out <dir>]
- * Builds into a temp dir, serves it with `vite preview` on a free port, runs Lighthouse 12 three
+ * Usage: npx tsx tests/bench/lighthouse.ts [--runs 5] [--skip-build --out <dir>]
+ * Builds into a temp dir, serves it with `vite preview` on a free port, runs Lighthouse 12 five
  * times on each route, prints the medians and exits 1 when a budget is missed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -30,7 +30,7 @@ const argValue = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const runs = Number(argValue('--runs') ?? 3);
+const runs = Number(argValue('--runs') ?? 5);
 
 interface Sample { performance: number; lcpMs: number; tbtMs: number; cls: number; fcpMs: number; observedJsKb: number; lcpElement: string; opportunities: string[] }
 
