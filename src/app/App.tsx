@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import { CartProvider } from '@/features/cart';
 import type { AppRouter } from './router.ts';
@@ -14,7 +13,6 @@ export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" />
         <CartProvider>
           <RouterProvider router={router} />
         </CartProvider>

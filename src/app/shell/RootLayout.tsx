@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { HeadContent, Outlet, useLocation } from '@tanstack/react-router';
 import { PwaStatus } from '@/app/pwa/PwaStatus.tsx';
 import { Navbar } from './navbar/Navbar.tsx';
+import { NotificationsHost } from './NotificationsHost.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { isChromeHidden, isHomePath } from './layoutRules.ts';
@@ -44,6 +45,7 @@ export function RootLayout() {
         </>
       )}
       <PwaStatus />
+      <NotificationsHost />
     </>
   );
 }

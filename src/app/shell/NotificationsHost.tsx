@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { useAfterFirstPaint } from '@/app/pwa/use-after-first-paint.ts';
+
+// Mantine's toast container, with its transition and scroll-lock helpers, was a tenth of the JS
+// every page ran at start. It loads after first paint, or at once when a toast is shown before
+// then: toasts wait in Mantine's store and appear when the container mounts.
+const Notifications = lazy(() => import('./ToastContainer.tsx'));
+
+/** Mounted once by the root layout: where `notifications.show()` toasts appear. */
+export function NotificationsHost() {
+  const ready = useAfterFirstPaint();
+  const waiting = useNotifications().notifications.length > 0;
+  if (!ready && !waiting) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  );
+}
