@@ -30,9 +30,14 @@ let pending: Promise<SupabaseClient> | undefined;
 
 /**
  * The single Supabase client, loaded on first use. Data modules call this instead of importing
- * supabase-js statically, so it stays out of the first paint of public pages.
+ * supabase-js statically, so it stays out of the first paint of public pages. Concurrent callers
+ * share one load.
  */
 export function loadSupabase(): Promise<SupabaseClient> {
-  pending ??= load();
+  // A failed load (offline before the chunks were cached) is not kept: the next call tries again.
+  pending ??= load().catch((error: unknown) => {
+    pending = undefined;
+    throw error;
+  });
   return pending;
 }
