@@ -5,6 +5,7 @@ import { requestPasswordReset } from '../data/session.ts';
 import { ForgotPasswordSchema, type ForgotPasswordValues } from '../forms.ts';
 import { errorText } from './messages.ts';
 import { Notice } from './Notice.tsx';
+import { emailField } from './field-props.ts';
 import { useSubmit } from './use-submit.ts';
 
 interface Props {
@@ -54,10 +55,7 @@ export function ForgotPasswordForm({ onBackToSignIn }: Props) {
           </Alert>
         )}
         <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
+          {...emailField}
           disabled={busy}
           autoFocus
           key={form.key('email')}

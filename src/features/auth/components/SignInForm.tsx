@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { signInWithPassword } from '../data/session.ts';
 import { SignInSchema, type SignInValues } from '../forms.ts';
 import { refreshSession } from '../store.ts';
-import { passwordToggle } from './field-props.ts';
+import { emailField, passwordToggle } from './field-props.ts';
 import { errorText, signInErrorToast } from './messages.ts';
 import { useSubmit } from './use-submit.ts';
 
@@ -46,10 +46,7 @@ export function SignInForm({ onSignedIn, onForgotPassword }: Props) {
     <form onSubmit={submit} noValidate aria-label="Sign in">
       <Stack gap="md">
         <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
+          {...emailField}
           disabled={busy}
           key={form.key('email')}
           {...form.getInputProps('email')}

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { signUp } from '../data/session.ts';
 import { MIN_PASSWORD_LENGTH, SignUpSchema, type SignUpValues } from '../forms.ts';
 import { refreshSession } from '../store.ts';
-import { passwordToggle } from './field-props.ts';
+import { emailField, passwordToggle } from './field-props.ts';
 import { errorText, signUpErrorToast, signUpSuccessToast, signedUpToast } from './messages.ts';
 import { Notice } from './Notice.tsx';
 import { useSubmit } from './use-submit.ts';
@@ -60,10 +60,7 @@ export function SignUpForm({ onSignedIn, onBackToSignIn }: Props) {
           <TextInput label="Last name" autoComplete="family-name" disabled={busy} key={form.key('lastName')} {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
+          {...emailField}
           disabled={busy}
           key={form.key('email')}
           {...form.getInputProps('email')}

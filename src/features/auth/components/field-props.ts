@@ -8,3 +8,11 @@ export const passwordToggle = {
   visibilityToggleFocusable: true,
   visibilityToggleButtonProps: { 'aria-label': 'Show password' },
 } as const;
+
+/** The e-mail field of sign-in, sign-up and password recovery. */
+export const emailField = {
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  required: true,
+} as const;
