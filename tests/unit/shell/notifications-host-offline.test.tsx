@@ -1,0 +1,38 @@
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { expect, it, vi } from 'vitest';
+import { NotificationsHost } from '@/app/shell/NotificationsHost.tsx';
+
+// The container's chunk cannot be fetched (offline before the service worker cached it).
+vi.mock('@/app/shell/ToastContainer.tsx', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
+it('keeps the page when the toast container cannot load', async () => {
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const root = createRootRoute({
+    component: () => (
+      <>
+        <p>Page content</p>
+        <NotificationsHost />
+      </>
+    ),
+    errorComponent: () => <p>Error screen</p>,
+  });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(
+    <MantineProvider>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  expect(await screen.findByText('Page content')).toBeTruthy();
+  act(() => {
+    notifications.show({ message: 'Added to cart offline' });
+  });
+  await waitFor(() => expect(error).toHaveBeenCalledWith('The toast container could not be loaded.', expect.anything()));
+  expect(screen.getByText('Page content')).toBeTruthy();
+  expect(screen.queryByText('Error screen')).toBeNull();
+  error.mockRestore();
+});
