@@ -67,6 +67,42 @@ test.describe('prerendered pages', () => {
     });
   }
 
+  test('lazy parts keep their prerendered DOM while their chunks load, even when the cart answers first', async ({ page }) => {
+    // The landing page's lower sections and the footer hydrate once their chunks arrive. Held back
+    // here, so the cart's first answer from IndexedDB comes before them: a change that reached the
+    // not-yet-hydrated sections (a context value) made React throw their HTML away and render them
+    // again, blanking half the page for a moment.
+    const late = ['**/assets/BelowFold-*.js', '**/assets/Footer-*.js'];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const pattern of late) await page.route(pattern, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, { e2eRemoved: removed });
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.removedNodes) if (node instanceof Element) removed.push(`${node.tagName} ${node.id}`);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    // The cart's database is open (its first answer follows at once) while the chunks are held.
+    await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).toContain('garage-cart');
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+      .toBe(true);
+    await page.waitForTimeout(1_000);
+    release();
+    const notifyTitle = page.locator('#notify-title');
+    await expect
+      .poll(() => notifyTitle.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
+      .toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { e2eRemoved: string[] }).e2eRemoved.filter((node) => !node.startsWith('LINK')))).toEqual([]);
+  });
+
   test('reads and looks complete with JavaScript disabled', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {

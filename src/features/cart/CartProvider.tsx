@@ -1,9 +1,9 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createStore } from 'zustand/vanilla';
 import { notifications } from '@mantine/notifications';
 import type { CartItem, CartProductInput } from './index.ts';
-import { CartContext, type CartContextValue } from './context.ts';
+import { CartContext, type CartActions, type CartHandle, type CartLinesStore } from './context.ts';
 import { addedToast, cartErrorToast, clearedToast, removedToast } from './messages.ts';
-import { cartItemCount, cartTotal } from './totals.ts';
 
 type OnItems = (items: CartItem[]) => void;
 
@@ -47,57 +47,46 @@ async function run<T>(action: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
-export function CartProvider({ children }: { children: ReactNode }) {
-  const [items, setItems] = useState<CartItem[] | undefined>(undefined);
-
-  const addItem = useCallback(async (input: CartProductInput, quantity?: number) => {
+// The actions keep no state of their own (IndexedDB is the cart), so one set serves every provider.
+const actions: CartActions = {
+  async addItem(input: CartProductInput, quantity?: number) {
     const line = await run(async () => {
       const { db, repo } = await loadStore();
       return repo.addCartItem(db, input, quantity);
     });
     if (line) notifications.show(addedToast(input.name, quantity === undefined ? undefined : Math.floor(quantity)));
-  }, []);
-
-  const removeItem = useCallback(async (id: string) => {
+  },
+  async removeItem(id: string) {
     const removed = await run(async () => {
       const { db, repo } = await loadStore();
       return repo.removeCartItem(db, id);
     });
     if (removed) notifications.show(removedToast(removed.name));
-  }, []);
-
-  const updateQuantity = useCallback(async (id: string, quantity: number) => {
+  },
+  async updateQuantity(id: string, quantity: number) {
     await run(async () => {
       const { db, repo } = await loadStore();
       await repo.setCartItemQuantity(db, id, quantity);
     });
-  }, []);
-
-  const clearCart = useCallback(async (options?: { silent?: boolean }) => {
+  },
+  async clearCart(options?: { silent?: boolean }) {
     const done = await run(async () => {
       const { db, repo } = await loadStore();
       await repo.clearCartItems(db);
       return true;
     });
     if (done && !options?.silent) notifications.show(clearedToast);
-  }, []);
+  },
+};
 
-  const value = useMemo<CartContextValue>(() => {
-    const list = items ?? [];
-    return {
-      items: list,
-      total: cartTotal(list),
-      itemCount: cartItemCount(list),
-      isLoading: items === undefined,
-      addItem,
-      removeItem,
-      updateQuantity,
-      clearCart,
-    };
-  }, [items, addItem, removeItem, updateQuantity, clearCart]);
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [lines] = useState<CartLinesStore>(() => createStore(() => ({ lines: undefined })));
+  const setItems = useCallback((items: CartItem[]) => lines.setState({ lines: items }), [lines]);
+
+  const handle = useMemo<CartHandle>(() => ({ lines, ...actions }), [lines]);
 
   return (
-    <CartContext value={value}>
+    <CartContext value={handle}>
       {children}
       <CartSourceBoundary onItems={setItems}>
         <Suspense fallback={null}>

@@ -1,14 +1,12 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
+import { useStore } from 'zustand';
+import type { StoreApi } from 'zustand/vanilla';
 import type { CartItem, CartProductInput } from './index.ts';
+import { cartItemCount, cartTotal } from './totals.ts';
 
-export interface CartContextValue {
-  items: CartItem[];
-  /** Sum of price × quantity, 2 decimals; derived, never stored. */
-  total: number;
-  /** Sum of quantities; derived, never stored. */
-  itemCount: number;
-  /** True until IndexedDB answered (and a legacy cart was imported), so pages never flash "empty". */
-  isLoading: boolean;
+/** What changes the cart. The functions never change, so a screen that only adds to the cart (a
+ * product page) reads them with useCartActions and does not re-render when the cart's lines do. */
+export interface CartActions {
   /** Adds one, or `quantity` (detail page), of a product line; the toast names the quantity when given. */
   addItem: (input: CartProductInput, quantity?: number) => Promise<void>;
   removeItem: (id: string) => Promise<void>;
@@ -18,11 +16,50 @@ export interface CartContextValue {
   clearCart: (options?: { silent?: boolean }) => Promise<void>;
 }
 
-export const CartContext = createContext<CartContextValue | null>(null);
+export interface CartContextValue extends CartActions {
+  items: CartItem[];
+  /** Sum of price × quantity, 2 decimals; derived, never stored. */
+  total: number;
+  /** Sum of quantities; derived, never stored. */
+  itemCount: number;
+  /** True until IndexedDB answered (and a legacy cart was imported), so pages never flash "empty". */
+  isLoading: boolean;
+}
+
+/** The lines as IndexedDB last reported them; undefined until it first answered. */
+export type CartLinesStore = StoreApi<{ lines: CartItem[] | undefined }>;
+
+/**
+ * What the provider shares: the actions and the store of lines, neither of which ever changes.
+ * The lines must not travel as a context value: a context change reaches every Suspense boundary
+ * below it, and one that React has not hydrated yet (a lazy part of a prerendered page whose
+ * chunk is still loading) is then thrown away and rendered again on the client. The cart's first
+ * answer from IndexedDB arrives right in that window.
+ */
+export interface CartHandle extends CartActions {
+  lines: CartLinesStore;
+}
+
+export const CartContext = createContext<CartHandle | null>(null);
+
+function useCartHandle(hook: string): CartHandle {
+  const handle = useContext(CartContext);
+  if (!handle) throw new Error(`${hook} must be used within a CartProvider`);
+  return handle;
+}
 
 /** The cart; spec §5: using it outside its provider throws. */
 export function useCart(): CartContextValue {
-  const cart = useContext(CartContext);
-  if (!cart) throw new Error('useCart must be used within a CartProvider');
-  return cart;
+  const handle = useCartHandle('useCart');
+  const lines = useStore(handle.lines, (state) => state.lines);
+  return useMemo(() => {
+    const items = lines ?? [];
+    const { addItem, removeItem, updateQuantity, clearCart } = handle;
+    return { items, total: cartTotal(items), itemCount: cartItemCount(items), isLoading: lines === undefined, addItem, removeItem, updateQuantity, clearCart };
+  }, [lines, handle]);
+}
+
+/** The cart's actions alone (stable); like useCart, throws outside its provider. */
+export function useCartActions(): CartActions {
+  return useCartHandle('useCartActions');
 }

@@ -20,7 +20,7 @@ export interface CartProductInput {
 }
 
 export { CartProvider } from './CartProvider.tsx';
-export { useCart, type CartContextValue } from './context.ts';
+export { useCart, useCartActions, type CartActions, type CartContextValue } from './context.ts';
 export { cartLineId } from './rules.ts';
 export { cartTotal, cartItemCount, orderTotals, formatPrice, TAX_RATE_PERCENT, type OrderTotals } from './totals.ts';
 // Screens are exported from './ui.ts', not here: App.tsx imports this file for the provider, and

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { CartProvider, useCart } from '@/features/cart';
+import { CartProvider, useCart, useCartActions, type CartActions } from '@/features/cart';
 import { cartDb } from '@/features/cart/data/cart-db.ts';
 import { LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
 
@@ -106,5 +106,38 @@ describe('useCart', () => {
     await waitFor(() => expect(result.current.itemCount).toBe(2));
     expect(seen.every((count) => count === 2)).toBe(true);
     expect(localStorage.getItem(LEGACY_CART_KEY)).toBeNull();
+  });
+});
+
+describe('useCartActions', () => {
+  it('throws outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useCartActions())).toThrow('useCartActions must be used within a CartProvider');
+  });
+
+  it('adds to the cart without re-rendering its reader when the lines change', async () => {
+    // A product page reads only the actions: the cart loading from IndexedDB after hydration, or an
+    // item added, must not re-render the page.
+    const seenActions: CartActions[] = [];
+    function ProductPage() {
+      seenActions.push(useCartActions());
+      return null;
+    }
+    function Badge() {
+      const { itemCount, isLoading } = useCart();
+      return <output>{isLoading ? 'loading' : itemCount}</output>;
+    }
+    render(
+      <MantineProvider>
+        <CartProvider>
+          <ProductPage />
+          <Badge />
+        </CartProvider>
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('0')).toBeTruthy();
+    await act(() => seenActions[0]?.addItem(system, 2));
+    expect(await screen.findByText('2')).toBeTruthy();
+    expect(seenActions).toHaveLength(1);
   });
 });
