@@ -145,6 +145,29 @@ test.describe('paths without a prerendered page', () => {
   }
 });
 
+test('the start-up chunks are preloaded once, as static links in the shell or by the boot script, and nothing adds more', async ({ page, request }) => {
+  const shell = await (await request.get('/auth', { headers: { accept: 'text/html' } })).text();
+  const shellPreloads = [...shell.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  // React DOM and the app's mount chunk, at least, with their imports.
+  expect(shellPreloads.length).toBeGreaterThan(2);
+  // Each appended preload link costs main-thread time while the page hydrates (vite.config.ts):
+  // after the boot script's batch, opening more routes (lazy chunks) must not append any.
+  await page.goto('/products');
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
+  const preloadLinks = () => page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')));
+  const booted = await preloadLinks();
+  expect(new Set(booted)).toEqual(new Set(shellPreloads));
+  // Client-side navigations: the product page's chunks load now, then the sign-in page's (the cart
+  // asks a visitor to sign in).
+  await page.getByRole('link', { name: /Complete System/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Complete System' })).toBeVisible();
+  await page.getByRole('link', { name: /^Cart, / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+  expect(await preloadLinks()).toEqual(booted);
+});
+
 test('offline, the service worker answers prerendered pages with their own HTML and other paths with the shell', async ({ page, context }) => {
   await visitUntilControlled(page, '/');
   await context.setOffline(true);

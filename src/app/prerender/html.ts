@@ -22,7 +22,6 @@ export function splitHoisted(rendered: string): { head: string; body: string } {
 }
 
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 // Before hydration, buttons and forms have no handlers and React does not see what was typed or
 // ticked (it keeps the DOM value but its state stays the prerendered one). The boot script holds
@@ -61,10 +60,9 @@ const HOLD_EARLY_EVENTS = [
  * first paint (3 s at most, e.g. where paint timing is missing), then preloads the start-up chunks
  * in parallel and imports the entry, which hydrates.
  */
-export function deferAppScripts(html: string, extraPreloads: readonly string[] = []): string {
+export function deferAppScripts(html: string, preloads: readonly string[] = []): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('Prerender template: no module entry script in index.html');
-  const preloads = [...new Set([...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? ''), ...extraPreloads])];
   const boot = [
     '<script type="module">',
     HOLD_EARLY_EVENTS,
@@ -76,7 +74,17 @@ export function deferAppScripts(html: string, extraPreloads: readonly string[] =
     'setTimeout(start,3000)',
     '</script>',
   ].join('');
-  return html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', () => `  ${boot}\n  </body>`);
+  return html.replace(ENTRY_SCRIPT, '').replace('</body>', () => `  ${boot}\n  </body>`);
+}
+
+/**
+ * The SPA shell (every path without a prerendered page) shows nothing until the app runs, so it
+ * lists the start-up chunks as static preloads: the browser fetches them with the entry, in
+ * parallel, without any script. (Vite's own preloading is off, see vite.config.ts.)
+ */
+export function shellWithPreloads(template: string, preloads: readonly string[]): string {
+  const links = preloads.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`).join('');
+  return template.replace('</head>', () => `${links}  </head>`);
 }
 
 /**

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { isApiPath } from '../../../sw/api-routes.ts';
 import { APP_SHELL_FILE } from '../../../sw/app-shell.ts';
-import { htmlFileFor, injectPage, type PageAssets } from './html.ts';
+import { htmlFileFor, injectPage, shellWithPreloads, type PageAssets } from './html.ts';
 
 interface ServerEntry {
   prerenderPaths(): Promise<string[]>;
@@ -105,7 +105,7 @@ export function prerender(): Plugin {
         const template = await readFile(join(outDir, 'index.html'), 'utf8');
         const { entry, dir } = await buildServerEntry(config);
         try {
-          await writeFile(join(outDir, APP_SHELL_FILE), template);
+          await writeFile(join(outDir, APP_SHELL_FILE), shellWithPreloads(template, assets.preloads));
           const paths = await entry.prerenderPaths();
           for (const path of paths) {
             const file = join(outDir, htmlFileFor(path));
