@@ -25,6 +25,11 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
+/** Whether React has hydrated (or rendered) the first element matching the selector. */
+function isHydrated(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')), selector);
+}
+
 test.describe('prerendered pages', () => {
   for (const { path, h1, title } of PAGES) {
     test(`${path} is served as complete HTML, with its h1 and title, before any JavaScript`, async ({ request }) => {
@@ -51,9 +56,7 @@ test.describe('prerendered pages', () => {
       await page.goto(path);
       await expect(page).toHaveTitle(title);
       await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
-      await expect
-        .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber'))))
-        .toBe(true);
+      await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
       expect(await page.evaluate(() => (document.querySelector('h1') as (HTMLElement & { e2ePrerendered?: boolean }) | null)?.e2ePrerendered)).toBe(true);
       // The store navigation reacts to clicks once hydrated.
       const solutions = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Solutions' });
@@ -91,15 +94,10 @@ test.describe('prerendered pages', () => {
     await page.goto('/');
     // The cart's database is open (its first answer follows at once) while the chunks are held.
     await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).toContain('garage-cart');
-    await expect
-      .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber'))))
-      .toBe(true);
+    await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
     await page.waitForTimeout(1_000);
     release();
-    const notifyTitle = page.locator('#notify-title');
-    await expect
-      .poll(() => notifyTitle.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
-      .toBe(true);
+    await expect.poll(() => isHydrated(page, '#notify-title')).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { e2eRemoved: string[] }).e2eRemoved.filter((node) => !node.startsWith('LINK')))).toEqual([]);
   });
 
@@ -153,9 +151,7 @@ test('the start-up chunks are preloaded once, as static links in the shell or by
   // Each appended preload link costs main-thread time while the page hydrates (vite.config.ts):
   // after the boot script's batch, opening more routes (lazy chunks) must not append any.
   await page.goto('/products');
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactFiber'))))
-    .toBe(true);
+  await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
   const preloadLinks = () => page.evaluate(() => [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')));
   const booted = await preloadLinks();
   expect(new Set(booted)).toEqual(new Set(shellPreloads));
