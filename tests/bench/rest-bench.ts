@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { Db } from '../../supabase/local/contracts.ts';
-import { quoteLiteral } from '../../supabase/local/literal.ts';
+import { normalize, statementText } from '../../supabase/local/db/common.ts';
 import { createStack, type Stack } from '../../supabase/local/server.ts';
 import { startPgCluster, type PgCluster } from '../integration/support/pg-cluster.ts';
 import { closedLoop, type Measurement } from './rest-loop.ts';
@@ -80,10 +80,11 @@ const claimsFor = (sub: string) => JSON.stringify({ sub, role: 'authenticated', 
  */
 async function benchDirectPg(url: string): Promise<Measurement> {
   const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
-  const text = `begin read only; select set_config('role', 'authenticated', true), set_config('request.jwt.claims', ${quoteLiteral(claimsFor(OWNER))}, true); select * from public.items where id = ${ITEM_ID}; commit`;
+  const settings = { role: 'authenticated', 'request.jwt.claims': claimsFor(OWNER) };
+  const { text, pick } = statementText({ readOnly: true, settings }, `select * from public.items where id = ${ITEM_ID}`);
   const once = async () => {
     const results = (await pool.query(text)) as unknown as pg.QueryResult[];
-    if (results[2]?.rows.length !== 1) throw new Error('direct query did not see the row');
+    if (pick(results.map(normalize)).rows.length !== 1) throw new Error('direct query did not see the row');
   };
   await closedLoop(once, CONNECTIONS, 2);
   const m = await closedLoop(once, CONNECTIONS, SECONDS);
