@@ -104,9 +104,35 @@ export interface Keys {
 /** A Node/connect-style handler; the mount prefix (/rest/v1, /auth/v1) is already stripped from req.url. */
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/**
+ * Sessions that ended before their access tokens expire (sign-out, refresh-token reuse, a deleted
+ * or banned user). Synchronous lookups from memory (ended-sessions.ts), so no query per request.
+ */
+export interface EndedSessions {
+  /** True when `sessionId` (a JWT's session_id claim) belongs to a session that has ended. */
+  has(sessionId: unknown): boolean;
+  /** Picks up sessions ended since the last read; /auth/v1 awaits it after ending sessions. */
+  refresh(): Promise<void>;
+  /** Called with the ids of newly ended sessions (Realtime stops their channels). */
+  subscribe(listener: (sessionIds: string[]) => void): () => void;
+  close(): void;
+}
+
+/** Redirect and origin allow-list from `[auth] site_url` and `additional_redirect_urls` (origins.ts). */
+export interface UrlPolicy {
+  /** A redirect target for e-mailed links. User-info never passes; `*` stays inside its component. */
+  isAllowedRedirect(url: string): boolean;
+  /** A browser `Origin` (`scheme://host[:port]`) that may call the stack (CORS, WebSocket). */
+  isAllowedOrigin(origin: string): boolean;
+}
+
 /** What each service factory receives. `config` is supabase/config.toml parsed (snake_case keys as in the file). */
 export interface StackContext {
   db: Db;
   keys: Keys;
   config: Record<string, unknown>;
+  endedSessions: EndedSessions;
+  urls: UrlPolicy;
+  /** The caller's address: the socket peer, or forwarded addresses only from `[api] trusted_proxies`. */
+  clientIp(req: IncomingMessage): string;
 }

@@ -2,12 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, Handler, Keys, StackContext } from './contracts.ts';
-import { loadConfig, type StackConfig } from './config.ts';
+import { configValue, loadConfig, type StackConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { createKeys } from './keys.ts';
 import { migrate, type MigrateResult } from './migrate/index.ts';
 import { createRest } from './rest/index.ts';
 import { createAuth } from './auth/index.ts';
+import { createClientIp } from './client-ip.ts';
+import { createEndedSessions } from './ended-sessions.ts';
+import { urlPolicy } from './origins.ts';
 
 // import.meta.url (not .dirname): Vite rewrites it correctly when it bundles vite.config.ts.
 const LOCAL_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -67,6 +70,20 @@ function mount(prefix: string, path: string): string | undefined {
   return undefined;
 }
 
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** The site URL and redirect allow-list of `[auth]` (the CLI's defaults when absent). */
+function stackUrls(config: StackConfig) {
+  const site = configValue(config, 'auth', 'site_url');
+  return urlPolicy({
+    siteUrl: typeof site === 'string' && site ? site : 'http://127.0.0.1:3000',
+    additionalRedirectUrls: strings(configValue(config, 'auth', 'additional_redirect_urls')),
+  });
+}
+
+/** `[api] trusted_proxies`: a local-only key; addresses whose X-Forwarded-For is believed. */
+const trustedProxies = (config: StackConfig) => strings(configValue(config, 'api', 'trusted_proxies'));
+
 export async function createStack(options: StackOptions = {}): Promise<Stack> {
   const log = options.log ?? (() => {});
   const config = loadConfig(join(SUPABASE_DIR, 'config.toml'), options.configOverrides);
@@ -82,7 +99,8 @@ export async function createStack(options: StackOptions = {}): Promise<Stack> {
       log,
     });
     const keys = await createKeys(db, config);
-    const ctx: StackContext = { db, keys, config };
+    const endedSessions = await createEndedSessions(db);
+    const ctx: StackContext = { db, keys, config, endedSessions, urls: stackUrls(config), clientIp: createClientIp(trustedProxies(config)) };
     const rest = createRest(ctx);
     const auth = createAuth(ctx);
     const routes: [string, Handler][] = [
@@ -116,7 +134,11 @@ export async function createStack(options: StackOptions = {}): Promise<Stack> {
       }
     };
 
-    return { handle, db, keys, config, rest, auth, migration, engineLabel: label, close: () => db.close() };
+    const close = async () => {
+      endedSessions.close();
+      await db.close();
+    };
+    return { handle, db, keys, config, rest, auth, migration, engineLabel: label, close };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
