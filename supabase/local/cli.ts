@@ -22,7 +22,7 @@ async function serve(): Promise<void> {
   const port = Number(process.env.STACK_PORT ?? configValue(stack.config, 'api', 'port') ?? 54321);
   const host = '127.0.0.1';
   const server = createServer((req, res) => {
-    if (applyCors(req, res)) return;
+    if (applyCors(req, res, stack.urls)) return;
     stack.handle(req, res);
   });
   server.listen(port, host, () => {

@@ -1,24 +1,35 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { UrlPolicy } from './contracts.ts';
 
 // What supabase-js and PostgREST tools send and read (Kong's CORS plugin on a hosted project).
 const ALLOW_HEADERS =
   'authorization, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-client-info, x-supabase-api-version, x-upsert, accept-encoding';
 const EXPOSE_HEADERS = 'content-range, content-profile, content-location, x-total-count, range-unit, location, preference-applied, x-supabase-api-version';
 
-/** Adds CORS headers for any origin; answers preflight OPTIONS itself (returns true). */
-export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * CORS for `npm run stack` (the stack on its own origin). Only the configured site and redirect
+ * origins (`urls.isAllowedOrigin`) are answered with `access-control-allow-origin`: the mailbox
+ * holds recovery links, so no other page a developer opens may read the stack's responses. A request from another origin is still served (as Kong
+ * does); the browser withholds the response from the page. Requests without `Origin` (curl,
+ * supabase-js in Node) get no CORS headers and need none. Answers every OPTIONS itself (returns true).
+ */
+export function applyCors(req: IncomingMessage, res: ServerResponse, urls: Pick<UrlPolicy, 'isAllowedOrigin'>): boolean {
   const origin = req.headers.origin;
-  res.setHeader('access-control-allow-origin', origin ?? '*');
-  if (origin) res.setHeader('vary', 'Origin');
-  res.setHeader('access-control-allow-credentials', 'true');
-  res.setHeader('access-control-expose-headers', EXPOSE_HEADERS);
-  if (req.method === 'OPTIONS') {
+  // The answer depends on Origin, so no cache may hand one origin's answer to another.
+  res.setHeader('vary', 'Origin');
+  const allowed = typeof origin === 'string' && urls.isAllowedOrigin(origin);
+  if (allowed) {
+    res.setHeader('access-control-allow-origin', origin);
+    res.setHeader('access-control-allow-credentials', 'true');
+    res.setHeader('access-control-expose-headers', EXPOSE_HEADERS);
+  }
+  if (req.method !== 'OPTIONS') return false;
+  if (allowed) {
     res.setHeader('access-control-allow-methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
     res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? ALLOW_HEADERS);
     res.setHeader('access-control-max-age', '86400');
-    res.writeHead(204);
-    res.end();
-    return true;
   }
-  return false;
+  res.writeHead(204);
+  res.end();
+  return true;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db, Handler, Keys, StackContext } from './contracts.ts';
+import type { Db, Handler, Keys, StackContext, UrlPolicy } from './contracts.ts';
 import { configValue, loadConfig, type StackConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { createKeys } from './keys.ts';
@@ -43,6 +43,8 @@ export interface Stack {
   rest: ReturnType<typeof createRest>;
   auth: ReturnType<typeof createAuth>;
   migration: MigrateResult;
+  /** `[auth] site_url` and `additional_redirect_urls`: redirect targets and origins allowed by CORS. */
+  urls: UrlPolicy;
   /** e.g. "PGlite (supabase/local/.data/pglite)" or "PostgreSQL (127.0.0.1:5432/postgres)". */
   engineLabel: string;
   close(): Promise<void>;
@@ -138,7 +140,7 @@ export async function createStack(options: StackOptions = {}): Promise<Stack> {
       endedSessions.close();
       await db.close();
     };
-    return { handle, db, keys, config, rest, auth, migration, engineLabel: label, close };
+    return { handle, db, keys, config, rest, auth, migration, urls: ctx.urls, engineLabel: label, close };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

@@ -74,13 +74,13 @@ describeEngines('npm run stack', (engine) => {
 
     const preflight = await fetch(`http://127.0.0.1:${port}/rest/v1/notes`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://example.test', 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey, authorization, x-client-info' },
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey, authorization, x-client-info' },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://example.test');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
 
-    const get = await fetch(`http://127.0.0.1:${port}/rest/v1/no_such_table`, { headers: { apikey: CLI_ANON, origin: 'http://example.test' } });
+    const get = await fetch(`http://127.0.0.1:${port}/rest/v1/no_such_table`, { headers: { apikey: CLI_ANON, origin: 'http://localhost:3000' } });
     expect(get.status).toBeGreaterThanOrEqual(400);
     expect(get.status).toBeLessThan(500);
     expect(get.headers.get('access-control-expose-headers')).toContain('content-range');
