@@ -59,6 +59,13 @@ export interface Db {
   requestStatement<Row = Record<string, unknown>>(options: StatementOptions, sql: string): Promise<QueryResult<Row>>;
   /** Multi-statement text outside a transaction (simple protocol, one round trip). */
   exec(sql: string): Promise<QueryResult[]>;
+  /**
+   * LISTEN on `channel` (lowercase, unquoted) outside any request's transaction: a dedicated
+   * connection on PostgreSQL, PGlite's one connection. `onNotify` gets each payload after commit,
+   * in commit order; a throwing listener is contained. After a dropped PostgreSQL connection comes
+   * back, `onReconnect` runs (notifications sent meanwhile are lost). Returns the UNLISTEN.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

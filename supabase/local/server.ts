@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, Handler, Keys, StackContext, UrlPolicy } from './contracts.ts';
@@ -11,6 +12,7 @@ import { createAuth } from './auth/index.ts';
 import { createClientIp } from './client-ip.ts';
 import { createEndedSessions } from './ended-sessions.ts';
 import { urlPolicy } from './origins.ts';
+import { createRealtime, type Realtime } from './realtime/index.ts';
 
 // import.meta.url (not .dirname): Vite rewrites it correctly when it bundles vite.config.ts.
 const LOCAL_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -37,11 +39,14 @@ export interface StackOptions {
 export interface Stack {
   /** Connect-style middleware: serves /rest/v1, /auth/v1 and /mailbox; anything else goes to next(). */
   handle(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
+  /** For the HTTP server's `upgrade` event: takes /realtime/v1/websocket, returns false for anything else. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   db: Db;
   keys: Keys;
   config: StackConfig;
   rest: ReturnType<typeof createRest>;
   auth: ReturnType<typeof createAuth>;
+  realtime: Realtime;
   migration: MigrateResult;
   /** `[auth] site_url` and `additional_redirect_urls`: redirect targets and origins allowed by CORS. */
   urls: UrlPolicy;
@@ -105,9 +110,11 @@ export async function createStack(options: StackOptions = {}): Promise<Stack> {
     const ctx: StackContext = { db, keys, config, endedSessions, urls: stackUrls(config), clientIp: createClientIp(trustedProxies(config)) };
     const rest = createRest(ctx);
     const auth = createAuth(ctx);
+    const realtime = await createRealtime(ctx, { log });
     const routes: [string, Handler][] = [
       ['/rest/v1', rest.handler],
       ['/auth/v1', auth.handler],
+      ['/realtime/v1', realtime.handler],
       ['/mailbox', auth.mailbox],
     ];
 
@@ -137,10 +144,11 @@ export async function createStack(options: StackOptions = {}): Promise<Stack> {
     };
 
     const close = async () => {
+      await realtime.close();
       endedSessions.close();
       await db.close();
     };
-    return { handle, db, keys, config, rest, auth, migration, urls: ctx.urls, engineLabel: label, close };
+    return { handle, upgrade: realtime.upgrade, realtime, db, keys, config, rest, auth, migration, urls: ctx.urls, engineLabel: label, close };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

@@ -81,6 +81,20 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     transaction: (fn) => inTransaction('begin', fn),
     requestTransaction: (options: RequestTxOptions, fn) => inTransaction(beginSql(options), fn),
     requestStatement: inOneTrip as Db['requestStatement'],
+    // Under the mutex: a LISTEN sent while a request's transaction is open would roll back with it.
+    // A listener that throws would take Node down (PGlite calls it bare), so it is contained.
+    listen: async (channel, onNotify) => {
+      const unlisten = await mutex.run(() =>
+        pg.listen(channel, (payload) => {
+          try {
+            onNotify(payload);
+          } catch (error) {
+            console.error('[local-supabase] LISTEN handler failed:', error);
+          }
+        }),
+      );
+      return () => (closed ? Promise.resolve() : mutex.run(() => unlisten()));
+    },
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Db, QueryResult, RequestTxOptions, StatementOptions, Tx } from '../contracts.ts';
 import { SEARCH_PATH, TEXT_TYPES, beginSql, normalize, statementText } from './common.ts';
+import { listenPostgres } from './pg-listen.ts';
 
 // `date` as text on both engines (node-postgres would build a local-midnight Date).
 const types = {
@@ -77,6 +78,7 @@ export async function createPostgresDb(connectionString: string, max = 16): Prom
     transaction: (fn) => inTransaction('begin', fn),
     requestTransaction: (options: RequestTxOptions, fn) => inTransaction(beginSql(options), fn),
     requestStatement: inOneTrip as Db['requestStatement'],
+    listen: (channel, onNotify, onReconnect) => listenPostgres(connectionString, channel, onNotify, onReconnect),
     close: () => pool.end(),
   };
 }

@@ -124,6 +124,10 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     await stack.rest.reloadSchema();
   }
   const server = createServer((req, res) => stack.handle(req, res));
+  // /realtime/v1/websocket; any other upgrade is not ours to answer.
+  server.on('upgrade', (req, socket, head) => {
+    if (!stack.upgrade(req, socket, head)) socket.destroy();
+  });
   const url = await listen(server);
   const clients: SupabaseClient[] = [];
 

@@ -1,0 +1,101 @@
+/**
+ * /realtime/v1: Supabase Realtime for supabase-js — Phoenix channels over a WebSocket at
+ * `/realtime/v1/websocket` (serializers 1.0.0 and 2.0.0), broadcast, presence and Postgres
+ * Changes (from the `supabase_realtime` publication, authorized per subscriber under RLS), and
+ * the REST broadcast endpoint. Mount `upgrade` on the HTTP server's `upgrade` event and `handler`
+ * under /realtime/v1.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { Handler, StackContext } from '../contracts.ts';
+import { broadcastApi } from './broadcast-api.ts';
+import { SESSION_ENDED } from './auth.ts';
+import { ChangeFeed } from './changes/feed.ts';
+import { Connection } from './connection.ts';
+import { SessionIndex, type Core } from './core.ts';
+import { Hub } from './hub.ts';
+import { LIMITS } from './limits.ts';
+import type { Vsn } from './protocol.ts';
+
+export interface Realtime {
+  /** Handles an HTTP upgrade for /realtime/v1/websocket; false (socket untouched) for other paths. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** /realtime/v1 HTTP routes (the prefix already stripped): the REST broadcast endpoint. */
+  handler: Handler;
+  /** Resolves when every change notified so far has been delivered. */
+  idle(): Promise<void>;
+  /** Open WebSocket connections. */
+  readonly connections: number;
+  close(): Promise<void>;
+}
+
+const PATH = /^\/realtime\/v1\/websocket\/?$/;
+
+function refuse(socket: Duplex, status: number, text: string, body: unknown): void {
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(json)}\r\nconnection: close\r\n\r\n${json}`,
+  );
+  socket.on('error', () => undefined);
+}
+
+export async function createRealtime(ctx: StackContext, options: { log?: (line: string) => void } = {}): Promise<Realtime> {
+  const log = options.log ?? (() => {});
+  const feed = new ChangeFeed(ctx.db, log);
+  await feed.start();
+  const sessions = new SessionIndex();
+  const core: Core = { ctx, log, hub: new Hub(), feed, sessions };
+  const stopSessions = ctx.endedSessions.subscribe((ids) => sessions.ended(ids, SESSION_ENDED));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.maxFrameBytes, perMessageDeflate: false });
+  const connections = new Set<Connection>();
+
+  const upgrade: Realtime['upgrade'] = (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (!PATH.test(url.pathname)) return false;
+    const origin = req.headers.origin;
+    if (origin !== undefined && !ctx.urls.isAllowedOrigin(origin)) {
+      log(`Realtime: error: connection from origin ${origin} refused`);
+      refuse(socket, 403, 'Forbidden', { message: 'Origin not allowed' });
+      return true;
+    }
+    const header = req.headers.apikey;
+    const apikey = url.searchParams.get('apikey') ?? (Array.isArray(header) ? header[0] : header);
+    if (!apikey) {
+      refuse(socket, 401, 'Unauthorized', { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+      return true;
+    }
+    if (apikey !== ctx.keys.anonKey && apikey !== ctx.keys.serviceRoleKey) {
+      refuse(socket, 401, 'Unauthorized', { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
+      return true;
+    }
+    const vsn = url.searchParams.get('vsn') ?? '1.0.0';
+    if (vsn !== '1.0.0' && vsn !== '2.0.0') {
+      refuse(socket, 403, 'Forbidden', { message: `The client's requested transport version "${vsn}" does not match server's version requirements of ~> 1.0.0 or ~> 2.0.0` });
+      return true;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn = new Connection(core, ws, vsn as Vsn, apikey);
+      connections.add(conn);
+      ws.on('close', () => connections.delete(conn));
+      log(`Realtime: connect vsn=${vsn} key=${apikey === ctx.keys.serviceRoleKey ? 'service_role' : 'anon'} from ${ctx.clientIp(req)}`);
+    });
+    return true;
+  };
+
+  return {
+    upgrade,
+    handler: broadcastApi(core),
+    idle: () => feed.idle(),
+    get connections() {
+      return connections.size;
+    },
+    async close() {
+      stopSessions();
+      for (const conn of connections) conn.close();
+      connections.clear();
+      await feed.close();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
