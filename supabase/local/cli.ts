@@ -25,6 +25,10 @@ async function serve(): Promise<void> {
     if (applyCors(req, res, stack.urls)) return;
     stack.handle(req, res);
   });
+  // /realtime/v1/websocket; any other upgrade is refused.
+  server.on('upgrade', (req, socket, head) => {
+    if (!stack.upgrade(req, socket, head)) socket.destroy();
+  });
   server.listen(port, host, () => {
     // The lines `supabase status` prints, so tools and people can copy them.
     console.log(`API URL: http://${host}:${port}`);

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Plugin } from 'vite';
 import type { Stack, StackOptions } from './server.ts';
 
 type Next = (error?: unknown) => void;
-const PREFIXES = ['/rest/v1', '/auth/v1', '/mailbox'];
+const PREFIXES = ['/rest/v1', '/auth/v1', '/realtime/v1', '/mailbox'];
 
 /**
  * Mounts the local Supabase stack (/rest/v1, /auth/v1, /mailbox) on the Vite dev and preview
@@ -45,6 +46,18 @@ export function localSupabase(options: StackOptions = {}): Plugin {
     );
   };
 
+  // WebSocket upgrades for /realtime/v1/ (Realtime); every other upgrade (Vite's HMR) is left alone.
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!(req.url ?? '/').startsWith('/realtime/v1/')) return;
+    starting ??= start();
+    starting.then(
+      (stack) => {
+        if (!stack.upgrade(req, socket, head)) socket.destroy();
+      },
+      () => socket.destroy(),
+    );
+  };
+
   const stop = async () => {
     const current = starting;
     starting = undefined;
@@ -55,6 +68,7 @@ export function localSupabase(options: StackOptions = {}): Plugin {
     name: 'local-supabase',
     configureServer(server) {
       server.middlewares.use(middleware);
+      server.httpServer?.on('upgrade', onUpgrade);
       server.httpServer?.once('close', () => void stop());
     },
     configurePreviewServer(server) {
@@ -68,6 +82,7 @@ export function localSupabase(options: StackOptions = {}): Plugin {
         console.error('[local-supabase] the stack failed to start:', error instanceof Error ? error.message : error);
         process.exit(1);
       });
+      server.httpServer.on('upgrade', onUpgrade);
       server.httpServer.once('close', () => void stop());
     },
   };
