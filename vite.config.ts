@@ -8,6 +8,7 @@ import { localSupabase } from './supabase/local/vite-plugin.ts';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
 import { prerender } from './src/app/prerender/plugin.ts';
+import { securityHeadersPlugin } from './build/security-headers-plugin.ts';
 
 // The root manifest.webmanifest is the single source; the plugin emits it and links it once.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -18,6 +19,8 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   plugins: [
+    // First, so its headers are set on every response, the local stack's included.
+    !isSsrBuild && securityHeadersPlugin(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     !isSsrBuild && prerender(),

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumPath } from '../e2e/support/chromium.ts';
 import { cpuTbt, type TraceEvent } from './cpu-tbt.ts';
 import { dedicateCoreToMainThread } from './dedicated-core.ts';
 import { jsBeforePaintObserved, jsBeforePaintStatic, type ScriptRequest } from './js-size.ts';
@@ -108,7 +109,7 @@ async function main(): Promise<number> {
     detached: true,
     env: { ...process.env, STACK_DATA_DIR: process.env.STACK_DATA_DIR ?? stackDir },
   });
-  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
   const stopPlacing = dedicatedCore ? dedicateCoreToMainThread() : () => undefined;
   const resultsDir = join(root, 'tests/bench/results');
   const loadBefore = loadavg()[0] ?? NaN;

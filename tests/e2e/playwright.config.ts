@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './support/chromium.ts';
 
 // Runs against the production build served by `vite preview` (the service worker only works there).
 // E2E_PORT / E2E_OUTDIR let several builds be served side by side during development.
@@ -23,7 +24,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking'],
     },
     trace: 'retain-on-failure',
