@@ -1,0 +1,118 @@
+/**
+ * /realtime/v1 edge rules on a bare stack with its own tables: column privileges, tables without a
+ * primary key, replica identity full, oversized records, tables published while running, and the
+ * per-connection limits (channels, frame size) and shutdown.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
+import { CUSTOMER_A, record, sleep, waitUntil } from './helpers.ts';
+
+const FIXTURE = `
+create table public.rt_notes (id bigint primary key, owner uuid, body text, secret text, n int);
+alter table public.rt_notes enable row level security;
+create policy "Owners read their notes" on public.rt_notes for select to authenticated using (owner = auth.uid());
+revoke all on public.rt_notes from authenticated;
+grant select (id, owner, body, n) on public.rt_notes to authenticated;
+grant select on public.rt_notes to service_role;
+create table public.rt_nokey (v text);
+grant select on public.rt_nokey to anon, authenticated, service_role;
+create table public.rt_full (id int primary key, a text, b text);
+alter table public.rt_full replica identity full;
+grant select on public.rt_full to anon, authenticated, service_role;
+alter publication supabase_realtime add table public.rt_notes, public.rt_nokey, public.rt_full;
+create table public.rt_late (id int primary key, v text);
+grant select on public.rt_late to anon, authenticated, service_role;
+`;
+
+describeEngines('realtime edges', (engine) => {
+  let t: TestStack;
+  beforeAll(async () => {
+    t = await startTestStack({ engine, bare: true, fixtureSql: FIXTURE });
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const wsUrl = () => `${t.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${t.anonKey}&vsn=2.0.0`;
+
+  it('leaves out columns the role may not select, and filters on typed values', async () => {
+    const c = t.client();
+    await c.realtime.setAuth(await t.userToken(CUSTOMER_A));
+    const r = await record(c, 'notes', [{ event: 'INSERT', schema: 'public', table: 'rt_notes', filter: 'n=gte.10' }]);
+    await t.db.query(`insert into public.rt_notes values (1, $1, 'low', 's', 9), (2, $1, 'high', 's', 10), (3, gen_random_uuid(), 'other', 's', 50)`, [CUSTOMER_A]);
+    const got = (await r.waitFor(r.changes, () => true)) as Record<string, any>;
+    await sleep(300);
+    expect(r.changes).toHaveLength(1);
+    expect(got.new).toEqual({ id: 2, owner: CUSTOMER_A, body: 'high', n: 10 });
+    const raw = new WebSocket(wsUrl());
+    const frames: unknown[][] = [];
+    raw.on('message', (d) => frames.push(JSON.parse(String(d))));
+    await new Promise((res) => raw.on('open', res));
+    const token = await t.userToken(CUSTOMER_A);
+    raw.send(JSON.stringify(['1', '1', 'realtime:cols', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'rt_notes' }] }, access_token: token }]));
+    await waitUntil(() => frames.some((f) => f[3] === 'system'), 5000, 'subscribed');
+    await t.db.query(`insert into public.rt_notes values (4, $1, 'x', 'hidden', 1)`, [CUSTOMER_A]);
+    await waitUntil(() => frames.some((f) => f[3] === 'postgres_changes'), 5000, 'change');
+    const change = frames.find((f) => f[3] === 'postgres_changes')![4] as { ids: number[]; data: Record<string, any> };
+    const reply = frames.find((f) => f[3] === 'phx_reply')![4] as { response: { postgres_changes: { id: number }[] } };
+    expect(change.ids).toEqual([reply.response.postgres_changes[0]!.id]);
+    expect(change.data.columns.map((x: { name: string }) => x.name)).toEqual(['id', 'owner', 'body', 'n']);
+    expect(change.data.columns[0]).toEqual({ name: 'id', type: 'int8' });
+    raw.close();
+  });
+
+  it('sends Error 400 for a table without a primary key', async () => {
+    const r = await record(t.client(), 'nokey', [{ event: '*', schema: 'public', table: 'rt_nokey' }]);
+    await t.db.query(`insert into public.rt_nokey values ('v')`);
+    const got = (await r.waitFor(r.changes, () => true)) as Record<string, any>;
+    expect(got).toMatchObject({ eventType: 'INSERT', errors: ['Error 400: Bad Request, no primary key'], new: {} });
+  });
+
+  it('sends full old records with replica identity full, and Error 413 without the big values', async () => {
+    const r = await record(t.client(), 'full', [{ event: '*', schema: 'public', table: 'rt_full' }]);
+    await t.db.query(`insert into public.rt_full values (1, 'a', 'b')`);
+    await t.db.query(`update public.rt_full set a = 'a2' where id = 1`);
+    await t.db.query(`delete from public.rt_full where id = 1`);
+    await waitUntil(() => r.changes.length === 3, 5000, 'three changes');
+    const [, upd, del] = r.changes as Record<string, any>[];
+    expect(upd!.old).toEqual({ id: 1, a: 'a', b: 'b' });
+    expect(del!.old).toEqual({ id: 1, a: 'a2', b: 'b' });
+    await t.db.query(`insert into public.rt_full values (2, repeat('x', 1100000), 'small')`);
+    const big = (await r.waitFor(r.changes, (c: Record<string, any>) => c.new?.id === 2)) as Record<string, any>;
+    expect(big.errors).toEqual(['Error 413: Payload Too Large']);
+    expect(big.new).toEqual({ id: 2, b: 'small' });
+  });
+
+  it('streams a table published while the stack runs', async () => {
+    const before = await record(t.client(), 'late-0', [{ event: '*', schema: 'public', table: 'rt_late' }]);
+    expect(before.system[0]?.status).toBe('error');
+    await t.db.query('alter publication supabase_realtime add table public.rt_late');
+    const r = await record(t.client(), 'late', [{ event: 'INSERT', schema: 'public', table: 'rt_late' }]);
+    expect(r.system[0]?.status).toBe('ok');
+    await t.db.query(`insert into public.rt_late values (1, 'v')`);
+    expect(((await r.waitFor(r.changes, () => true)) as Record<string, any>).new).toEqual({ id: 1, v: 'v' });
+  });
+
+  it('caps channels per connection and drops oversized frames, serving other clients meanwhile', async () => {
+    const raw = new WebSocket(wsUrl());
+    const replies: unknown[][] = [];
+    raw.on('message', (d) => replies.push(JSON.parse(String(d))));
+    await new Promise((res) => raw.on('open', res));
+    for (let i = 0; i < 101; i++) raw.send(JSON.stringify([String(i), String(i), `realtime:c${i}`, 'phx_join', {}]));
+    await waitUntil(() => replies.filter((f) => f[3] === 'phx_reply').length === 101, 8000, '101 replies');
+    const last = replies.find((f) => f[1] === '100')!;
+    expect(last[4]).toEqual({ status: 'error', response: { reason: 'ChannelRateLimitReached: Too many channels' } });
+    const closed = new Promise<number>((res) => raw.on('close', (code) => res(code)));
+    raw.send('x'.repeat(1024 * 1024 + 10));
+    expect(await closed).toBe(1009);
+    const ok = await record(t.client(), 'after', []);
+    expect(ok.statuses[0]?.status).toBe('SUBSCRIBED');
+  });
+
+  it('closes its sockets when the stack shuts Realtime down', async () => {
+    const raw = new WebSocket(wsUrl());
+    await new Promise((res) => raw.on('open', res));
+    const closed = new Promise<number>((res) => raw.on('close', (code) => res(code)));
+    await t.stack.realtime.close();
+    expect(await closed).toBe(1001);
+  });
+});
