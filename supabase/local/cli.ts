@@ -30,6 +30,7 @@ async function serve(): Promise<void> {
     if (!stack.upgrade(req, socket, head)) socket.destroy();
   });
   server.listen(port, host, () => {
+    stack.setPublicUrl(`http://${host}:${port}`);
     // The lines `supabase status` prints, so tools and people can copy them.
     console.log(`API URL: http://${host}:${port}`);
     console.log(`DB engine: ${stack.engineLabel}`);

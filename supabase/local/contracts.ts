@@ -142,4 +142,10 @@ export interface StackContext {
   urls: UrlPolicy;
   /** The caller's address: the socket peer, or forwarded addresses only from `[api] trusted_proxies`. */
   clientIp(req: IncomingMessage): string;
+  /**
+   * The stack's public base URL without a trailing slash (e-mailed links, tokens' `iss`):
+   * `[api] external_url`, else what the listener announced, else http://127.0.0.1:<[api] port>.
+   * Never derived from request headers (public-url.ts).
+   */
+  publicUrl(): string;
 }

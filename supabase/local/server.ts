@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db, Handler, Keys, StackContext, UrlPolicy } from './contracts.ts';
+import type { Db, EndedSessions, Handler, Keys, StackContext, UrlPolicy } from './contracts.ts';
 import { configValue, loadConfig, type StackConfig } from './config.ts';
 import { openDb } from './db/index.ts';
 import { createKeys } from './keys.ts';
@@ -13,6 +13,7 @@ import { createClientIp } from './client-ip.ts';
 import { createEndedSessions } from './ended-sessions.ts';
 import { urlPolicy } from './origins.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
+import { createPublicUrl } from './public-url.ts';
 
 // import.meta.url (not .dirname): Vite rewrites it correctly when it bundles vite.config.ts.
 const LOCAL_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -48,6 +49,12 @@ export interface Stack {
   auth: ReturnType<typeof createAuth>;
   realtime: Realtime;
   migration: MigrateResult;
+  endedSessions: EndedSessions;
+  /**
+   * Called by whoever listens, once listening: the URL clients reach the stack at. E-mailed links
+   * and token issuers use it unless `[api] external_url` is set (never a request's Host header).
+   */
+  setPublicUrl(url: string): void;
   /** `[auth] site_url` and `additional_redirect_urls`: redirect targets and origins allowed by CORS. */
   urls: UrlPolicy;
   /** e.g. "PGlite (supabase/local/.data/pglite)" or "PostgreSQL (127.0.0.1:5432/postgres)". */
@@ -107,7 +114,10 @@ export async function createStack(options: StackOptions = {}): Promise<Stack> {
     });
     const keys = await createKeys(db, config);
     const endedSessions = await createEndedSessions(db);
-    const ctx: StackContext = { db, keys, config, endedSessions, urls: stackUrls(config), clientIp: createClientIp(trustedProxies(config)) };
+    const publicUrl = createPublicUrl(config);
+    const ctx: StackContext = {
+      db, keys, config, endedSessions, urls: stackUrls(config), clientIp: createClientIp(trustedProxies(config)), publicUrl: publicUrl.get,
+    };
     const rest = createRest(ctx);
     const auth = createAuth(ctx);
     const realtime = await createRealtime(ctx, { log });
@@ -148,7 +158,7 @@ export async function createStack(options: StackOptions = {}): Promise<Stack> {
       endedSessions.close();
       await db.close();
     };
-    return { handle, upgrade: realtime.upgrade, realtime, db, keys, config, rest, auth, migration, urls: ctx.urls, engineLabel: label, close };
+    return { handle, upgrade: realtime.upgrade, realtime, db, keys, config, rest, auth, migration, urls: ctx.urls, endedSessions, setPublicUrl: publicUrl.set, engineLabel: label, close };
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

@@ -1,6 +1,7 @@
+import type { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Plugin } from 'vite';
+import type { Plugin, ResolvedServerUrls } from 'vite';
 import type { Stack, StackOptions } from './server.ts';
 
 type Next = (error?: unknown) => void;
@@ -15,6 +16,23 @@ const PREFIXES = ['/rest/v1', '/auth/v1', '/realtime/v1', '/mailbox'];
  */
 export function localSupabase(options: StackOptions = {}): Plugin {
   let starting: Promise<Stack> | undefined;
+  // The dev/preview server's own URL, once it listens: the stack's e-mailed links point there.
+  let publicUrl: string | undefined;
+  const announce = (stack: Stack) => {
+    if (publicUrl) stack.setPublicUrl(publicUrl);
+    return stack;
+  };
+  const onListening = (server: { httpServer: EventEmitter | null; resolvedUrls: ResolvedServerUrls | null }) => {
+    server.httpServer?.on('listening', () => {
+      // Vite resolves its URLs right after 'listening' fires (preview: once its listen promise settles).
+      setImmediate(() => {
+        const url = server.resolvedUrls?.local[0] ?? server.resolvedUrls?.network[0];
+        if (!url) return;
+        publicUrl = url;
+        void starting?.then(announce, () => undefined);
+      });
+    });
+  };
 
   const start = async (): Promise<Stack> => {
     // Imported lazily: a build never loads PGlite or pg.
@@ -27,7 +45,7 @@ export function localSupabase(options: StackOptions = {}): Plugin {
       ...(databaseUrl ? { databaseUrl } : {}),
       ...(dataDir ? { dataDir } : {}),
       log: options.log ?? ((line) => console.log(`[local-supabase] ${line}`)),
-    });
+    }).then(announce);
   };
 
   const middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => {
@@ -68,6 +86,7 @@ export function localSupabase(options: StackOptions = {}): Plugin {
     name: 'local-supabase',
     configureServer(server) {
       server.middlewares.use(middleware);
+      onListening(server);
       server.httpServer?.on('upgrade', onUpgrade);
       server.httpServer?.once('close', () => void stop());
     },
@@ -77,6 +96,7 @@ export function localSupabase(options: StackOptions = {}): Plugin {
       // that waits for it. Dev stays lazy: Vitest also runs configureServer hooks.
       // A failing migration stops start-up, as `npm run stack` does: serving the app over a
       // half-migrated database would only move the error to the first signed-in screen.
+      onListening(server);
       starting ??= start();
       starting.catch((error: unknown) => {
         console.error('[local-supabase] the stack failed to start:', error instanceof Error ? error.message : error);

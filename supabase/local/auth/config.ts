@@ -15,7 +15,10 @@ export interface AuthConfig {
   totpEnroll: boolean;
   totpVerify: boolean;
   /** Requests per window; sign-in/up, refresh, verifications per 5 minutes, e-mails per hour. */
-  rateLimit: { signInSignUps: number; tokenRefresh: number; tokenVerifications: number; emailSent: number; mfaVerify: number };
+  rateLimit: {
+    signInSignUps: number; tokenRefresh: number; tokenVerifications: number; emailSent: number; mfaVerify: number;
+    emailSentPerIp: number; emailSentPerAddress: number;
+  };
 }
 
 type Table = Record<string, unknown>;
@@ -63,6 +66,10 @@ export function readAuthConfig(config: Record<string, unknown>): AuthConfig {
       emailSent: num(rl.email_sent, 2),
       // Not a CLI key: MFA verify attempts per factor per 5 minutes (GoTrue limits it too).
       mfaVerify: num(rl.mfa_verify, num(rl.token_verifications, 30)),
+      // Not CLI keys: one caller may use at most half the hourly e-mail budget, and one address
+      // gets at most a few e-mails an hour, so nobody can spend the budget for everyone else.
+      emailSentPerIp: num(rl.email_sent_per_ip, Math.max(1, Math.floor(num(rl.email_sent, 2) / 2))),
+      emailSentPerAddress: num(rl.email_sent_per_address, 5),
     },
   };
 }

@@ -1,23 +1,38 @@
 import type { IncomingMessage } from 'node:http';
-import { JwtError, type Db, type JwtClaims, type Keys } from '../contracts.ts';
+import { JwtError, type JwtClaims, type StackContext } from '../contracts.ts';
 import type { AuthConfig } from './config.ts';
-import { AuthError, bearer, clientIp, header } from './http.ts';
+import type { EmailBudget } from './email-budget.ts';
+import { AuthError, bearer, header } from './http.ts';
 import type { RateLimiter } from './ratelimit.ts';
 import type { RequestMeta, SessionRow } from './sessions.ts';
 import { findUserById, type UserRow } from './users.ts';
 
-export interface AuthCtx { db: Db; keys: Keys; cfg: AuthConfig; limiter: RateLimiter }
-
-/** The public URL of the stack as the caller sees it (GoTrue uses API_EXTERNAL_URL). */
-export function apiUrl(req: IncomingMessage): string {
-  const proto = header(req, 'x-forwarded-proto')?.split(',')[0]?.trim() || 'http';
-  const host = header(req, 'x-forwarded-host') ?? header(req, 'host') ?? '127.0.0.1:54321';
-  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
+/** The stack's pieces /auth/v1 uses, plus its own settings and limiters. */
+export interface AuthCtx extends Pick<StackContext, 'db' | 'keys' | 'urls' | 'clientIp' | 'publicUrl' | 'endedSessions'> {
+  cfg: AuthConfig;
+  limiter: RateLimiter;
+  emails: EmailBudget;
 }
 
-export function requestMeta(req: IncomingMessage): RequestMeta {
-  return { ip: clientIp(req), userAgent: (header(req, 'user-agent') ?? '').slice(0, 512), issuer: `${apiUrl(req)}/auth/v1` };
+/**
+ * The caller's IP (forwarding headers only from trusted proxies), user agent, and the issuer of
+ * the tokens it gets: the stack's configured public URL, never the request's Host header.
+ */
+export function requestMeta(ctx: AuthCtx, req: IncomingMessage): RequestMeta {
+  return { ip: ctx.clientIp(req), userAgent: (header(req, 'user-agent') ?? '').slice(0, 512), issuer: `${ctx.publicUrl()}/auth/v1` };
 }
+
+/** redirect_to when the allow-list admits it (origins.ts, per URL component); otherwise the site URL, as GoTrue falls back. */
+export function redirectTarget(ctx: AuthCtx, req: IncomingMessage): string {
+  const candidate = new URL(req.url ?? '/', 'http://local').searchParams.get('redirect_to');
+  return candidate && ctx.urls.isAllowedRedirect(candidate) ? candidate : ctx.cfg.siteUrl;
+}
+
+/**
+ * After a commit that ended sessions: the stack's in-memory set learns of them before the answer,
+ * so the very next request with one of their access tokens is refused on every API.
+ */
+export const sessionsEnded = (ctx: AuthCtx) => ctx.endedSessions.refresh();
 
 /** Verifies any bearer JWT the stack issued; GoTrue answers 403 bad_jwt for all failures. */
 export async function verifyBearer(ctx: AuthCtx, req: IncomingMessage): Promise<JwtClaims> {

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
 
 /** A GoTrue HTTPError: status, error_code and message, rendered in the shape the caller's API version expects. */
 export class AuthError extends Error {
@@ -22,18 +21,55 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** GoTrue's first dated API version; supabase-js sends it and then reads `{ code, message }`. */
 const API_VERSION = '2024-01-01';
 
-export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+/**
+ * JSON nesting deeper than this is refused before parsing: nothing /auth/v1 accepts is nested more
+ * than a few levels, and thousands of levels would overflow recursive code further on (JSON
+ * serialisation, Postgres' jsonb input) and answer 500 instead of 400.
+ */
+const MAX_JSON_DEPTH = 128;
+
+/** The deepest `{`/`[` nesting of a JSON text, ignoring brackets inside strings. */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+/** Thrown when the client went away before its body arrived: nothing to answer, nothing to log. */
+export class ClientAborted extends Error {}
+
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new AuthError(413, 'request_too_large', 'Request body too large');
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) throw new AuthError(413, 'request_too_large', 'Request body too large');
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    throw new ClientAborted('request aborted');
   }
-  const text = Buffer.concat(chunks).toString('utf8').trim();
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = await readBody(req);
   if (!text) return {};
   const type = String(req.headers['content-type'] ?? '');
   if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest('bad_json', 'Could not parse request body as JSON: exceeded max depth');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -67,19 +103,6 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: AuthEr
   } else {
     sendJson(res, err.status, { code: err.status, error_code: err.errorCode, msg: err.message, ...weak });
   }
-}
-
-/**
- * The client's IP. X-Forwarded-For is trusted only from a loopback peer (a local proxy such as
- * the Vite server); otherwise anyone could pick a fresh IP per request and dodge rate limits.
- */
-export function clientIp(req: IncomingMessage): string {
-  const peer = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '') || '127.0.0.1';
-  const loopback = peer === '127.0.0.1' || peer === '::1';
-  const xff = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(xff) ? xff[0] : xff)?.split(',')[0]?.trim();
-  if (loopback && first && isIP(first)) return first;
-  return peer;
 }
 
 export function header(req: IncomingMessage, name: string): string | undefined {

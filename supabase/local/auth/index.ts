@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler, StackContext } from '../contracts.ts';
 import { readAuthConfig } from './config.ts';
 import type { AuthCtx } from './context.ts';
-import { AuthError, header, sendError, sendJson } from './http.ts';
+import { AuthError, ClientAborted, header, sendError, sendJson } from './http.ts';
+import { createEmailBudget } from './email-budget.ts';
 import { createMailbox } from './mailbox.ts';
 import { RateLimiter } from './ratelimit.ts';
 import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './routes/admin.ts';
@@ -11,7 +12,8 @@ import { settingsJson } from './routes/settings.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
 import { getUser, logout, updateUser } from './routes/user.ts';
-import { recover, verifyGet, verifyPost } from './routes/verify.ts';
+import { recover } from './routes/recover.ts';
+import { verifyGet, verifyPost } from './routes/verify.ts';
 
 type Route = (ctx: AuthCtx, req: IncomingMessage, res: ServerResponse, id?: string) => Promise<void>;
 
@@ -68,7 +70,10 @@ async function checkApiKey(ctx: AuthCtx, req: IncomingMessage, url: URL, res: Se
 
 /** /auth/v1, GoTrue-compatible, and the local mailbox. */
 export function createAuth(stack: StackContext): { handler: Handler; mailbox: Handler } {
-  const ctx: AuthCtx = { db: stack.db, keys: stack.keys, cfg: readAuthConfig(stack.config), limiter: new RateLimiter() };
+  const cfg = readAuthConfig(stack.config);
+  const limiter = new RateLimiter();
+  const { db, keys, urls, clientIp, publicUrl, endedSessions } = stack;
+  const ctx: AuthCtx = { db, keys, urls, clientIp, publicUrl, endedSessions, cfg, limiter, emails: createEmailBudget(cfg, limiter) };
   const handler: Handler = async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://local');
@@ -80,6 +85,8 @@ export function createAuth(stack: StackContext): { handler: Handler; mailbox: Ha
       await found.fn(ctx, req, res, found.id);
     } catch (err) {
       if (res.headersSent) return void res.end();
+      // The client went away mid-body: nobody to answer, and not a server fault.
+      if (err instanceof ClientAborted) return void res.destroy();
       if (err instanceof AuthError) return sendError(req, res, err);
       console.error('[auth] unexpected error', err);
       sendError(req, res, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));

@@ -1,9 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
 import type { Tx } from '../contracts.ts';
-
-/** GoTrue's GenerateTokenHash: hex sha224 of the address followed by the one-time code. */
-export const tokenHash = (email: string, otp: string) => createHash('sha224').update(email + otp).digest('hex');
-export const newOtp = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+import { issueCode, type CodeType } from './otp.ts';
 
 export interface Mail { to: string; subject: string; text: string; links: string[] }
 
@@ -15,9 +11,10 @@ export async function deliver(tx: Tx, mail: Mail): Promise<void> {
   );
 }
 
-export function verifyLink(apiUrl: string, hash: string, type: 'signup' | 'recovery', redirectTo: string): string {
+/** `publicUrl`: the stack's configured public URL (public-url.ts), never a request's Host. */
+export function verifyLink(publicUrl: string, hash: string, type: 'signup' | 'recovery', redirectTo: string): string {
   const q = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
-  return `${apiUrl}/auth/v1/verify?${q.toString()}`;
+  return `${publicUrl}/auth/v1/verify?${q.toString()}`;
 }
 
 /** The texts of Supabase's default templates ("Confirm your signup", "Reset Password"). */
@@ -33,4 +30,11 @@ export function recoveryMail(to: string, link: string, otp: string): Mail {
     to, subject: 'Reset Your Password', links: [link],
     text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${otp}`,
   };
+}
+
+/** Issues a fresh code of `type` for the user and mails its link (to `redirectTo` afterwards) and the code. */
+export async function mailCode(tx: Tx, publicUrl: string, userId: string, email: string, type: CodeType, redirectTo: string): Promise<void> {
+  const { otp, linkToken } = await issueCode(tx, userId, email, type);
+  const link = verifyLink(publicUrl, linkToken, type === 'confirmation' ? 'signup' : 'recovery', redirectTo);
+  await deliver(tx, type === 'confirmation' ? confirmationMail(email, link, otp) : recoveryMail(email, link, otp));
 }

@@ -4,6 +4,9 @@ import { AuthError } from './http.ts';
  * In-memory sliding-window rate limits, per stack instance (like GoTrue's in-process limiters).
  * Counters reset when the stack restarts; that is acceptable for a local development stack.
  */
+/** [key, limit, window in seconds] */
+export type Rule = readonly [string, number, number];
+
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
@@ -19,6 +22,28 @@ export class RateLimiter {
     list.push(now);
     this.hits.set(key, list);
     if (this.hits.size > 10_000) this.prune(since);
+  }
+
+  /**
+   * Counts one request against every rule, or against none: false (nothing counted) when any rule
+   * is at its limit. Synchronous, so two requests cannot both pass a rule's last slot.
+   */
+  takeAll(rules: readonly Rule[]): boolean {
+    const now = Date.now();
+    const lists = rules.map(([key, limit, windowSeconds]) => {
+      const list = (this.hits.get(key) ?? []).filter((t) => t > now - windowSeconds * 1000);
+      this.hits.set(key, list);
+      return { list, full: list.length >= limit };
+    });
+    if (lists.some((l) => l.full)) return false;
+    for (const { list } of lists) list.push(now);
+    return true;
+  }
+
+  /** Whether `key` has room for one more request (counts nothing). */
+  hasRoom(key: string, limit: number, windowSeconds: number): boolean {
+    const since = Date.now() - windowSeconds * 1000;
+    return (this.hits.get(key) ?? []).filter((t) => t > since).length < limit;
   }
 
   private prune(since: number): void {

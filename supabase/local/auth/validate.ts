@@ -30,20 +30,3 @@ const badJson = (field: string, type: string) =>
   new AuthError(400, 'bad_json', `Could not parse request body as JSON: json: cannot unmarshal into Go struct field .${field} of type ${type}`);
 
 export const isUuid = (s: string | undefined): s is string => !!s && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-
-/** redirect_to must point at the site or an allowed URL; otherwise GoTrue falls back to site_url. */
-export function safeRedirect(candidate: string | null | undefined, siteUrl: string, allowed: string[]): string {
-  if (!candidate) return siteUrl;
-  try {
-    const u = new URL(candidate);
-    const site = new URL(siteUrl);
-    if (u.origin === site.origin) return candidate;
-    for (const pattern of allowed) {
-      const re = new RegExp('^' + pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$');
-      if (re.test(candidate) || candidate.startsWith(pattern)) return candidate;
-    }
-  } catch {
-    /* not a URL: fall back */
-  }
-  return siteUrl;
-}

@@ -3,15 +3,33 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestStack, type Engine, type TestStack } from '../support/stack.ts';
 
 /** Generous limits so suites are not throttled; the rate-limit test sets its own. */
-export const ROOMY_LIMITS = { sign_in_sign_ups: 10_000, token_refresh: 10_000, token_verifications: 10_000, email_sent: 10_000 };
+export const ROOMY_LIMITS = {
+  sign_in_sign_ups: 10_000, token_refresh: 10_000, token_verifications: 10_000, email_sent: 10_000, email_sent_per_address: 10_000,
+};
 
-export function authStack(engine: Engine, auth: Record<string, unknown> = {}): Promise<TestStack> {
+/** `others`: further config.toml tables, e.g. { api: { trusted_proxies: ['127.0.0.1'] } }. */
+export function authStack(engine: Engine, auth: Record<string, unknown> = {}, others: Record<string, unknown> = {}): Promise<TestStack> {
   const { rate_limit, email, ...rest } = auth as { rate_limit?: object; email?: object };
   return startTestStack({
     engine,
     bare: true,
-    configOverrides: { auth: { ...rest, rate_limit: { ...ROOMY_LIMITS, ...rate_limit }, email: { max_frequency: '0s', ...email } } },
+    configOverrides: { ...others, auth: { ...rest, rate_limit: { ...ROOMY_LIMITS, ...rate_limit }, email: { max_frequency: '0s', ...email } } },
   });
+}
+
+export interface MailMessage { id: number; to: string; subject: string; text: string; links: string[] }
+
+/** The local mailbox of an address, newest first. */
+export async function inbox(t: TestStack, to: string): Promise<MailMessage[]> {
+  const res = await fetch(`${t.url}/mailbox/api/messages?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { messages: MailMessage[] }).messages;
+}
+
+/** The six-digit code and the verify link of a confirmation or recovery e-mail. */
+export function codeOf(mail: MailMessage): { otp: string; link: URL } {
+  const otp = /enter the code: (\d{6})/.exec(mail.text)?.[1];
+  if (!otp) throw new Error(`no code in ${mail.text}`);
+  return { otp, link: new URL(mail.links[0]!) };
 }
 
 let counter = 0;

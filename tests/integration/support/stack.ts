@@ -129,6 +129,7 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     if (!stack.upgrade(req, socket, head)) socket.destroy();
   });
   const url = await listen(server);
+  stack.setPublicUrl(url);
   const clients: SupabaseClient[] = [];
 
   return {

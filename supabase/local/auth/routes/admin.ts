@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { audit } from '../audit.ts';
-import { requestMeta, requireAdmin, type AuthCtx } from '../context.ts';
+import { requestMeta, requireAdmin, sessionsEnded, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson } from '../http.ts';
 import { checkPassword, hashPassword } from '../passwords.ts';
 import { findUserByEmail, findUserById, userJson, USER_COLUMNS, type UserRow } from '../users.ts';
@@ -25,7 +25,7 @@ export async function createUser(ctx: AuthCtx, req: IncomingMessage, res: Server
   if (await findUserByEmail(ctx.db, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   const json = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, email, hash, userMeta, body.email_confirm === true, appMeta);
-    await audit(tx, { id: null, email: 'service_role' }, 'user_signedup', requestMeta(req), { user_id: user.id, user_email: email, provider: 'email' });
+    await audit(tx, { id: null, email: 'service_role' }, 'user_signedup', requestMeta(ctx, req), { user_id: user.id, user_email: email, provider: 'email' });
     return userJson(tx, user);
   });
   sendJson(res, 200, json);
@@ -88,9 +88,10 @@ export async function updateUserById(ctx: AuthCtx, req: IncomingMessage, res: Se
       if (ban) await tx.query(`delete from auth.sessions where user_id = $1`, [user.id]);
     }
     await tx.query(`update auth.users set updated_at = now() where id = $1`, [user.id]);
-    await audit(tx, { id: null, email: 'service_role' }, 'user_modified', requestMeta(req), { user_id: user.id });
+    await audit(tx, { id: null, email: 'service_role' }, 'user_modified', requestMeta(ctx, req), { user_id: user.id });
     return userJson(tx, (await findUserById(tx, user.id))!);
   });
+  if (ban) await sessionsEnded(ctx);
   sendJson(res, 200, json);
 }
 
@@ -100,7 +101,8 @@ export async function deleteUserById(ctx: AuthCtx, req: IncomingMessage, res: Se
   if (!user) throw notFound();
   await ctx.db.transaction(async (tx) => {
     await tx.query(`delete from auth.users where id = $1`, [user.id]);
-    await audit(tx, { id: null, email: 'service_role' }, 'user_deleted', requestMeta(req), { user_id: user.id, user_email: user.email });
+    await audit(tx, { id: null, email: 'service_role' }, 'user_deleted', requestMeta(ctx, req), { user_id: user.id, user_email: user.email });
   });
+  await sessionsEnded(ctx); // the user's sessions went with it (on delete cascade)
   sendJson(res, 200, {});
 }

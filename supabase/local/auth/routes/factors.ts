@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { audit } from '../audit.ts';
-import { requestMeta, requireUser, type AuthCtx, type Authed } from '../context.ts';
+import { requestMeta, requireUser, sessionsEnded, type AuthCtx, type Authed } from '../context.ts';
 import { AuthError, readJson, sendJson, validationFailed } from '../http.ts';
 import { FIVE_MINUTES } from '../ratelimit.ts';
 import { addAmrClaim, swapRefreshToken, tokenResponse } from '../sessions.ts';
@@ -58,7 +58,7 @@ export async function enroll(ctx: AuthCtx, req: IncomingMessage, res: ServerResp
        values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
       [id, user.id, name, totp.secret],
     );
-    await audit(tx, user, 'factor_in_progress', requestMeta(req), { factor_id: id });
+    await audit(tx, user, 'factor_in_progress', requestMeta(ctx, req), { factor_id: id });
   });
   sendJson(res, 200, { id, type: 'totp', friendly_name: name, totp: { qr_code: totp.qrCode, secret: totp.secret, uri: totp.uri } });
 }
@@ -69,7 +69,7 @@ export async function challenge(ctx: AuthCtx, req: IncomingMessage, res: ServerR
   const factor = await loadFactor(ctx, authed, factorId);
   await readJson(req);
   if (!ctx.cfg.totpVerify) throw new AuthError(422, 'mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
-  const meta = requestMeta(req);
+  const meta = requestMeta(ctx, req);
   const id = crypto.randomUUID();
   const created = await ctx.db.transaction(async (tx) => {
     const r = await tx.query<{ created_at: Date }>(
@@ -90,7 +90,7 @@ export async function verify(ctx: AuthCtx, req: IncomingMessage, res: ServerResp
   const authed = await requireUser(ctx, req);
   const factor = await loadFactor(ctx, authed, factorId);
   const body = await readJson(req);
-  const meta = requestMeta(req);
+  const meta = requestMeta(ctx, req);
   const code = optionalString(body.code, 'code', 64) ?? '';
   if (!code) throw validationFailed('Code needs to be non-empty');
   const challengeId = optionalString(body.challenge_id, 'challenge_id', 64);
@@ -135,6 +135,7 @@ export async function verify(ctx: AuthCtx, req: IncomingMessage, res: ServerResp
     const user = (await findUserById(tx, authed.user.id))!;
     return tokenResponse(tx, ctx.keys, user, sid, refresh, ctx.cfg.jwtExpiry, meta);
   });
+  await sessionsEnded(ctx); // the user's aal1 sessions
   sendJson(res, 200, out);
 }
 
@@ -153,7 +154,7 @@ export async function unenroll(ctx: AuthCtx, req: IncomingMessage, res: ServerRe
     );
     await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2`, [authed.user.id, factor.id]);
     await tx.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);
-    await audit(tx, authed.user, 'factor_unenrolled', requestMeta(req), { factor_id: factor.id, factor_status: factor.status, session_id: authed.session.id });
+    await audit(tx, authed.user, 'factor_unenrolled', requestMeta(ctx, req), { factor_id: factor.id, factor_status: factor.status, session_id: authed.session.id });
   });
   sendJson(res, 200, { id: factor.id });
 }

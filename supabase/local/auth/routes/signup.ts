@@ -1,19 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Tx } from '../../contracts.ts';
 import { audit } from '../audit.ts';
-import { requestMeta, apiUrl, type AuthCtx } from '../context.ts';
+import { redirectTarget, requestMeta, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson } from '../http.ts';
-import { confirmationMail, deliver, newOtp, tokenHash, verifyLink } from '../mail.ts';
+import { mailCode } from '../mail.ts';
 import { checkPassword, hashPassword } from '../passwords.ts';
-import { FIVE_MINUTES, ONE_HOUR } from '../ratelimit.ts';
-import { createSession, tokenResponse } from '../sessions.ts';
+import { FIVE_MINUTES } from '../ratelimit.ts';
+import { createSession, tokenResponse, type RequestMeta } from '../sessions.ts';
 import { findUserByEmail, findUserById, obfuscatedUser, userJson, type UserRow } from '../users.ts';
-import { optionalObject, safeRedirect, validEmail } from '../validate.ts';
+import { optionalObject, validEmail } from '../validate.ts';
+
+const emailLimit = () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
 
 /** POST /signup: GoTrue's email sign-up, with or without e-mail confirmation. */
 export async function signup(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { cfg, db, limiter } = ctx;
-  const meta = requestMeta(req);
+  const meta = requestMeta(ctx, req);
   const body = await readJson(req);
   limiter.take(`signin:${meta.ip}`, cfg.rateLimit.signInSignUps, FIVE_MINUTES);
   if (!cfg.enableSignup || !cfg.emailEnableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
@@ -22,45 +24,58 @@ export async function signup(ctx: AuthCtx, req: IncomingMessage, res: ServerResp
   if (typeof body.password !== 'string' || !body.password) throw new AuthError(422, 'validation_failed', 'Signup requires a valid password');
   checkPassword(body.password, cfg.minPasswordLength);
   const data = optionalObject(body.data, 'data') ?? {};
-  const url = new URL(req.url ?? '/', 'http://local');
-  const redirectTo = safeRedirect(url.searchParams.get('redirect_to'), cfg.siteUrl, cfg.additionalRedirectUrls);
-
-  const existing = await findUserByEmail(db, email);
-  if (existing?.email_confirmed_at) {
-    if (!cfg.enableConfirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    // GoTrue hides that the address is taken: a fake user, no e-mail, an audit entry.
-    await db.transaction((tx) => audit(tx, existing, 'user_repeated_signup', meta, { provider: 'email' }));
-    return sendJson(res, 200, obfuscatedUser(email, data));
-  }
+  const redirectTo = redirectTarget(ctx, req);
+  // A new account cannot be confirmed without its e-mail, so an exhausted budget is reported, and
+  // before the address is looked up: the answer is the same for every address.
+  if (cfg.enableConfirmations && !ctx.emails.open(meta.ip)) throw emailLimit();
+  // Hashed before the lookup so a taken address costs the same time as a free one.
   const hash = await hashPassword(body.password);
-  if (cfg.enableConfirmations) {
-    if (existing?.confirmation_sent_at && Date.now() - existing.confirmation_sent_at.getTime() < cfg.maxFrequencySeconds * 1000) {
-      throw tooSoon(cfg.maxFrequencySeconds);
-    }
-    limiter.take('email', cfg.rateLimit.emailSent, ONE_HOUR, 'over_email_send_rate_limit', 'Email rate limit exceeded');
-  }
+  const existing = await findUserByEmail(db, email);
+  if (existing) return sendJson(res, 200, await repeatSignup(ctx, existing, email, data, meta, redirectTo));
+  if (cfg.enableConfirmations && !ctx.emails.take(meta.ip, email)) throw emailLimit();
   const result = await db.transaction(async (tx) => {
-    const user = existing ? await refreshUnconfirmed(tx, existing.id, hash, data, !cfg.enableConfirmations) : await insertUser(tx, email, hash, data, !cfg.enableConfirmations);
+    const user = await insertUser(tx, email, hash, data, !cfg.enableConfirmations);
     await audit(tx, user, 'user_signedup', meta, { provider: 'email' });
     if (cfg.enableConfirmations) {
-      const otp = newOtp();
-      const th = tokenHash(email, otp);
-      await tx.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1`, [user.id, th]);
-      await deliver(tx, confirmationMail(email, verifyLink(apiUrl(req), th, 'signup', redirectTo), otp));
-      const fresh = (await findUserById(tx, user.id))!;
-      return { body: await userJson(tx, fresh) };
+      await mailCode(tx, ctx.publicUrl(), user.id, email, 'confirmation', redirectTo);
+      return userJson(tx, (await findUserById(tx, user.id))!);
     }
     await tx.query(`update auth.users set last_sign_in_at = now() where id = $1`, [user.id]);
     await audit(tx, user, 'login', meta, { provider: 'email' });
     const signedIn = (await findUserById(tx, user.id))!;
     const { sessionId, refreshToken } = await createSession(tx, signedIn, 'password', meta);
-    return { body: await tokenResponse(tx, ctx.keys, signedIn, sessionId, refreshToken, cfg.jwtExpiry, meta) };
+    return tokenResponse(tx, ctx.keys, signedIn, sessionId, refreshToken, cfg.jwtExpiry, meta);
   });
-  sendJson(res, 200, result.body);
+  sendJson(res, 200, result);
 }
 
-export const tooSoon = (seconds: number) =>
-  new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.ceil(seconds)} seconds.`);
+/**
+ * A sign-up for an address that already has an account. Nothing of the account changes: whoever
+ * signs up second cannot know the first password, and replacing it let an attacker pre-set the
+ * password a victim would then confirm. A pending account gets its confirmation again (within
+ * max_frequency and the e-mail budget, silently otherwise); the answer echoes the request's
+ * metadata rather than the stored one, and a confirmed account hides behind GoTrue's obfuscated user.
+ */
+async function repeatSignup(
+  ctx: AuthCtx, existing: UserRow, email: string, data: Record<string, unknown>, meta: RequestMeta, redirectTo: string,
+): Promise<Record<string, unknown>> {
+  const { cfg, db } = ctx;
+  if (!cfg.enableConfirmations) throw new AuthError(422, 'user_already_exists', 'User already registered');
+  if (existing.email_confirmed_at) {
+    await db.transaction((tx) => audit(tx, existing, 'user_repeated_signup', meta, { provider: 'email' }));
+    return obfuscatedUser(email, data);
+  }
+  const sentAt = existing.confirmation_sent_at;
+  const tooSoon = !!sentAt && Date.now() - sentAt.getTime() < cfg.maxFrequencySeconds * 1000;
+  const resend = !tooSoon && ctx.emails.take(meta.ip, email);
+  return db.transaction(async (tx) => {
+    await audit(tx, existing, 'user_repeated_signup', meta, { provider: 'email', resent: resend });
+    if (resend) await mailCode(tx, ctx.publicUrl(), existing.id, email, 'confirmation', redirectTo);
+    const json = await userJson(tx, (await findUserById(tx, existing.id))!);
+    const { sub, email: idEmail, email_verified, phone_verified } = existing.raw_user_meta_data ?? {};
+    return { ...json, user_metadata: { sub, email: idEmail, email_verified, phone_verified, ...data } };
+  });
+}
 
 /**
  * Inserts into auth.users as GoTrue does, so triggers on auth.users (e.g. one creating a profile
@@ -84,16 +99,6 @@ export async function insertUser(
     `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
      values ($1, $2::text, $2::text::uuid, $3::jsonb, 'email', now(), now(), now())`,
     [crypto.randomUUID(), id, JSON.stringify(identityData)],
-  );
-  return (await findUserById(tx, id))!;
-}
-
-/** Signing up again with an unconfirmed address replaces its password and metadata, as GoTrue does. */
-async function refreshUnconfirmed(tx: Tx, id: string, hash: string, data: Record<string, unknown>, confirm: boolean): Promise<UserRow> {
-  await tx.query(
-    `update auth.users set encrypted_password = $2, raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb,
-       email_confirmed_at = case when $4::boolean then now() else email_confirmed_at end, updated_at = now() where id = $1`,
-    [id, hash, JSON.stringify(data), confirm],
   );
   return (await findUserById(tx, id))!;
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { audit } from '../audit.ts';
-import { requestMeta, type AuthCtx } from '../context.ts';
+import { requestMeta, sessionsEnded, type AuthCtx } from '../context.ts';
 import { AuthError, badRequest, readJson, sendJson } from '../http.ts';
 import { comparePassword } from '../passwords.ts';
 import { FIVE_MINUTES } from '../ratelimit.ts';
@@ -20,7 +20,7 @@ export async function token(ctx: AuthCtx, req: IncomingMessage, res: ServerRespo
 
 async function passwordGrant(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { cfg, db, limiter } = ctx;
-  const meta = requestMeta(req);
+  const meta = requestMeta(ctx, req);
   const body = await readJson(req);
   limiter.take(`signin:${meta.ip}`, cfg.rateLimit.signInSignUps, FIVE_MINUTES);
   if (body.phone && !body.email) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
@@ -59,7 +59,7 @@ interface TokenRow { id: string; token: string; user_id: string; revoked: boolea
  */
 async function refreshGrant(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { cfg, db, limiter } = ctx;
-  const meta = requestMeta(req);
+  const meta = requestMeta(ctx, req);
   const body = await readJson(req);
   limiter.take(`refresh:${meta.ip}`, cfg.rateLimit.tokenRefresh, FIVE_MINUTES);
   const presented = body.refresh_token;
@@ -93,7 +93,7 @@ async function refreshGrant(ctx: AuthCtx, req: IncomingMessage, res: ServerRespo
         await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [row.session_id]);
         await tx.query(`update auth.sessions set not_after = now(), updated_at = now() where id = $1`, [row.session_id]);
         await audit(tx, user, 'token_revoked', meta, { reason: 'refresh_token_reuse' });
-        return { error: badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
+        return { error: badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'), ended: true };
       }
     }
     await audit(tx, user, 'token_refreshed', meta);
@@ -105,6 +105,7 @@ async function refreshGrant(ctx: AuthCtx, req: IncomingMessage, res: ServerRespo
     return { body: await tokenResponse(tx, ctx.keys, user, row.session_id, issued, cfg.jwtExpiry, meta) };
   });
   // The family revocation above is committed before the error is answered (GoTrue's NewCommitWithError).
+  if ('ended' in outcome) await sessionsEnded(ctx);
   if (outcome.error) throw outcome.error;
   sendJson(res, 200, outcome.body);
 }

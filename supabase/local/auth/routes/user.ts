@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { audit } from '../audit.ts';
-import { requestMeta, requireUser, type AuthCtx } from '../context.ts';
+import { requestMeta, requireUser, sessionsEnded, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson } from '../http.ts';
 import { checkPassword, comparePassword, hashPassword } from '../passwords.ts';
 import { findUserById, userJson } from '../users.ts';
@@ -15,7 +15,7 @@ export async function getUser(ctx: AuthCtx, req: IncomingMessage, res: ServerRes
 /** PUT /user: user_metadata merge and password change (email change is not supported locally). */
 export async function updateUser(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { user } = await requireUser(ctx, req);
-  const meta = requestMeta(req);
+  const meta = requestMeta(ctx, req);
   const body = await readJson(req);
   const data = optionalObject(body.data, 'data');
   let hash: string | undefined;
@@ -58,13 +58,14 @@ export async function logout(ctx: AuthCtx, req: IncomingMessage, res: ServerResp
     throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
   }
   const { user, session } = await requireUser(ctx, req);
-  const meta = requestMeta(req);
+  const meta = requestMeta(ctx, req);
   await ctx.db.transaction(async (tx) => {
     if (scope === 'local') await tx.query(`delete from auth.sessions where id = $1`, [session.id]);
     else if (scope === 'others') await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [user.id, session.id]);
     else await tx.query(`delete from auth.sessions where user_id = $1`, [user.id]);
     await audit(tx, user, 'logout', meta, { scope });
   });
+  await sessionsEnded(ctx);
   res.writeHead(204);
   res.end();
 }
