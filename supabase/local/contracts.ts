@@ -32,6 +32,11 @@ export interface RequestTxOptions {
   readOnly?: boolean;
   /** Ordered: e.g. { role, 'request.jwt.claims': json, 'request.method': 'GET', search_path }. */
   settings?: Record<string, string>;
+  /**
+   * The client went away: work not started yet is skipped (throws the signal's reason) and, on
+   * PostgreSQL, a statement still running is cancelled and its connection not reused.
+   */
+  signal?: AbortSignal;
 }
 
 /** A one-statement request transaction; `rollback` ends it with ROLLBACK instead of COMMIT. */

@@ -48,8 +48,12 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     exec: rawExec,
   };
 
-  async function inTransaction<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  // A request whose client went away while it waited for its turn is skipped. One that runs cannot
+  // be stopped: PGlite executes a statement synchronously on this thread, so neither a cancel nor
+  // a statement_timeout can fire until it ends (the select limits keep requests small instead).
+  async function inTransaction<T>(begin: string, fn: (tx: Tx) => Promise<T>, signal?: AbortSignal): Promise<T> {
     return mutex.run(async () => {
+      signal?.throwIfAborted();
       await pg.exec(begin);
       try {
         const result = await fn(tx);
@@ -65,6 +69,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   async function inOneTrip(options: StatementOptions, sql: string): Promise<QueryResult> {
     const { text, pick } = statementText(options, sql);
     return mutex.run(async () => {
+      options.signal?.throwIfAborted();
       try {
         return pick(await rawExec(text));
       } catch (error) {
@@ -79,7 +84,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     query: ((sql: string, params?: unknown[]) => mutex.run(() => rawQuery(sql, params))) as Db['query'],
     exec: (sql) => mutex.run(() => rawExec(sql)),
     transaction: (fn) => inTransaction('begin', fn),
-    requestTransaction: (options: RequestTxOptions, fn) => inTransaction(beginSql(options), fn),
+    requestTransaction: (options: RequestTxOptions, fn) => inTransaction(beginSql(options), fn, options.signal),
     requestStatement: inOneTrip as Db['requestStatement'],
     // Under the mutex: a LISTEN sent while a request's transaction is open would roll back with it.
     // A listener that throws would take Node down (PGlite calls it bare), so it is contained.

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Db, QueryResult, RequestTxOptions, StatementOptions, Tx } from '../contracts.ts';
+import { createCanceller } from './cancel.ts';
 import { SEARCH_PATH, TEXT_TYPES, beginSql, normalize, statementText } from './common.ts';
 import { listenPostgres } from './pg-listen.ts';
 
@@ -25,6 +26,19 @@ export async function createPostgresDb(connectionString: string, max = 16): Prom
   // Fail fast (bad URL, server down) instead of on the first request.
   const probe = await pool.connect();
   probe.release();
+  const canceller = createCanceller(connectionString);
+
+  /** A pool connection for a request, unless its client has already gone. */
+  async function connectFor(signal: AbortSignal | undefined): Promise<pg.PoolClient> {
+    signal?.throwIfAborted();
+    const client = await pool.connect();
+    if (signal?.aborted) {
+      client.release();
+      signal.throwIfAborted();
+    }
+    return client;
+  }
+  const pidOf = (client: pg.PoolClient) => (client as unknown as { processID: number | null }).processID;
 
   const clientTx = (client: pg.PoolClient): Tx => ({
     query: (async (sql: string, params?: unknown[]) => normalize(await client.query(sql, params))) as Tx['query'],
@@ -32,8 +46,9 @@ export async function createPostgresDb(connectionString: string, max = 16): Prom
     exec: async (sql) => toResults((await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]),
   });
 
-  async function inTransaction<T>(begin: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
+  async function inTransaction<T>(begin: string, fn: (tx: Tx) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const client = await connectFor(signal);
+    const watch = canceller.watch(signal, pidOf(client));
     let broken = false;
     try {
       await client.query(begin);
@@ -50,14 +65,16 @@ export async function createPostgresDb(connectionString: string, max = 16): Prom
       if ((error as { code?: string }).code === undefined) broken = true;
       throw error;
     } finally {
-      client.release(broken);
+      const cancelled = await watch.stop();
+      client.release(broken || cancelled);
     }
   }
 
   /** Socket writes dominate the stack's CPU profile: the whole transaction goes as one text. */
   async function inOneTrip(options: StatementOptions, sql: string): Promise<QueryResult> {
     const { text, pick } = statementText(options, sql);
-    const client = await pool.connect();
+    const client = await connectFor(options.signal);
+    const watch = canceller.watch(options.signal, pidOf(client));
     let broken = false;
     try {
       return pick(toResults((await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[]));
@@ -67,7 +84,8 @@ export async function createPostgresDb(connectionString: string, max = 16): Prom
       if ((error as { code?: string }).code === undefined) broken = true;
       throw error;
     } finally {
-      client.release(broken);
+      const cancelled = await watch.stop();
+      client.release(broken || cancelled);
     }
   }
 
@@ -76,9 +94,12 @@ export async function createPostgresDb(connectionString: string, max = 16): Prom
     query: (async (sql: string, params?: unknown[]) => normalize(await pool.query(sql, params))) as Db['query'],
     exec: async (sql) => toResults((await pool.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]),
     transaction: (fn) => inTransaction('begin', fn),
-    requestTransaction: (options: RequestTxOptions, fn) => inTransaction(beginSql(options), fn),
+    requestTransaction: (options: RequestTxOptions, fn) => inTransaction(beginSql(options), fn, options.signal),
     requestStatement: inOneTrip as Db['requestStatement'],
     listen: (channel, onNotify, onReconnect) => listenPostgres(connectionString, channel, onNotify, onReconnect),
-    close: () => pool.end(),
+    close: async () => {
+      await canceller.close();
+      await pool.end();
+    },
   };
 }

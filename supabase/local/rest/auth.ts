@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { JwtError, type JwtClaims, type Keys } from '../contracts.ts';
+import { JwtError, type EndedSessions, type JwtClaims, type Keys } from '../contracts.ts';
 import { ApiError } from './errors.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
@@ -19,30 +19,38 @@ class GatewayError extends ApiError {
 
 const MAX_CACHED = 1000;
 
+/** PostgREST's answer to a JWT it will not take (401, PGRST301/PGRST303, WWW-Authenticate). */
+function invalidToken(code: 'PGRST301' | 'PGRST303', message: string): ApiError {
+  return new ApiError(401, code, message, null, null, {
+    'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
+  });
+}
+
 /**
  * Verifies the request's keys like Supabase's gateway plus PostgREST: `apikey` must be one of the
  * project's keys; `Authorization: Bearer` (else the apikey itself) gives the claims and the role.
- * Verified tokens are cached until they expire (PostgREST keeps a JWT cache too).
+ * Verified tokens are cached until they expire (PostgREST keeps a JWT cache too). A user token
+ * whose session has ended (sign-out, refresh-token reuse, a banned or deleted user) is refused,
+ * cached or not: hosted Supabase accepts it until it expires, the local stack does not.
  */
-export function createAuthenticator(keys: Keys) {
+export function createAuthenticator(keys: Keys, endedSessions: Pick<EndedSessions, 'has'>) {
   const cache = new Map<string, JwtClaims>();
 
   async function verify(token: string): Promise<JwtClaims> {
-    const hit = cache.get(token);
-    if (hit && (hit.exp === undefined || hit.exp > Date.now() / 1000)) return hit;
-    try {
-      const claims = await keys.verify(token);
+    let claims = cache.get(token);
+    if (!claims || (claims.exp !== undefined && claims.exp <= Date.now() / 1000)) {
+      try {
+        claims = await keys.verify(token);
+      } catch (e) {
+        if (e instanceof JwtError) throw invalidToken(e.code, e.message);
+        throw e;
+      }
       if (cache.size >= MAX_CACHED) cache.clear();
       cache.set(token, claims);
-      return claims;
-    } catch (e) {
-      if (e instanceof JwtError) {
-        throw new ApiError(401, e.code, e.message, null, null, {
-          'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(e.message)}`,
-        });
-      }
-      throw e;
     }
+    // A lookup in memory, no query: the set follows the sessions /auth/v1 and SQL end.
+    if (endedSessions.has(claims.session_id)) throw invalidToken('PGRST303', 'JWT session has ended');
+    return claims;
   }
 
   return async function authenticate(req: IncomingMessage, url: URL, schemaCache: SchemaCache): Promise<RequestAuth> {
@@ -61,9 +69,7 @@ export function createAuthenticator(keys: Keys) {
       if (m) {
         token = (m[1] ?? '').trim();
         if (token === '') {
-          throw new ApiError(401, 'PGRST301', 'Empty JWT is sent in Authorization header', null, null, {
-            'WWW-Authenticate': 'Bearer error="invalid_token", error_description="Empty JWT is sent in Authorization header"',
-          });
+          throw invalidToken('PGRST301', 'Empty JWT is sent in Authorization header');
         }
       }
     }

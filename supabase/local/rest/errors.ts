@@ -19,6 +19,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * 42703 for a name that is neither a column nor a computed field of the relation. Postgres itself
+ * would not refuse it: `"orders"."count"` (quoted or not) is functional notation for
+ * `count("orders")`, so `select=count` or `select=json_agg` would run an aggregate over the table.
+ * The request's names are therefore checked against the schema cache first.
+ */
+export class UnknownColumn extends ApiError {
+  constructor(relation: string, column: string) {
+    super(400, '42703', `column ${relation}.${column} does not exist`);
+  }
+}
+
 /** PGRST100: a query parameter PostgREST's parser rejects (message names the parameter, details the reason). */
 export function parseError(what: string, input: string, column: number, details: string): ApiError {
   return new ApiError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${column})`, details);

@@ -1,5 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from './errors.ts';
+import { MAX_JSON_DEPTH, jsonDepthExceeds } from './limits.ts';
+
+/**
+ * The client went away before its request was answered (an aborted upload, a closed tab): nobody
+ * is left to answer, and it is not a server error worth logging.
+ */
+export class ClientGone extends Error {
+  constructor() {
+    super('The client closed the connection before the request was answered');
+    this.name = 'ClientGone';
+  }
+}
 
 /** Reads the body up to `limit` bytes; larger bodies are refused (413) without buffering them. */
 export function readBody(req: IncomingMessage, limit: number): Promise<string> {
@@ -19,8 +31,11 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => { if (!failed) resolve(Buffer.concat(chunks).toString('utf8')); });
-    req.on('error', (e) => { if (!failed) { failed = true; reject(e); } });
+    req.on('end', () => { if (!failed) { failed = true; resolve(Buffer.concat(chunks).toString('utf8')); } });
+    // A body cut off mid-way ('error': ECONNRESET "aborted", or a close without 'end').
+    const gone = () => { if (!failed) { failed = true; reject(new ClientGone()); } };
+    req.on('error', gone);
+    req.on('close', gone);
   });
 }
 
@@ -35,6 +50,9 @@ export function invalidBody(message = 'Empty or invalid json'): ApiError {
 
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') throw invalidBody();
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    throw new ApiError(400, 'PGRST102', 'The JSON body is nested too deeply', `Arrays and objects can be nested at most ${MAX_JSON_DEPTH} levels deep`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -1,37 +1,24 @@
 import type { Handler, StackContext } from '../contracts.ts';
 import { createAuthenticator, type RequestAuth } from './auth.ts';
-import { ApiError, sendError, toApiError } from './errors.ts';
-import { negotiate, parsePrefer } from './http.ts';
+import { readConfig } from './config.ts';
+import { ApiError, UnknownColumn, sendError, toApiError } from './errors.ts';
+import { ClientGone, negotiate, parsePrefer } from './http.ts';
 import { handleRead } from './handlers/read.ts';
 import { handleRpc } from './handlers/rpc.ts';
 import { handleWrite } from './handlers/write.ts';
 import { openApi } from './openapi.ts';
 import { parseQuery } from './parse/query.ts';
-import { baseHeaders, send, type RequestContext, type RestConfig } from './request.ts';
+import { baseHeaders, send, type RequestContext } from './request.ts';
 import { closest, SchemaCache } from './schema-cache.ts';
 
-const DEFAULT_MAX_BODY = 1024 * 1024;
 /** How often an unknown table or function may trigger a schema reload before answering 404. */
 const RELOAD_INTERVAL_MS = 1000;
-
-function readConfig(config: Record<string, unknown>): RestConfig {
-  const api = (config.api ?? {}) as Record<string, unknown>;
-  const strings = (v: unknown, d: string[]) => (Array.isArray(v) && v.every((s) => typeof s === 'string') && v.length ? v as string[] : d);
-  const maxRows = typeof api.max_rows === 'number' && api.max_rows > 0 ? api.max_rows : undefined;
-  const maxBody = typeof api.max_body_bytes === 'number' && api.max_body_bytes > 0 ? api.max_body_bytes : DEFAULT_MAX_BODY;
-  return {
-    schemas: strings(api.schemas, ['public']),
-    extraSearchPath: strings(api.extra_search_path, ['public', 'extensions']),
-    ...(maxRows === undefined ? {} : { maxRows }),
-    maxBodyBytes: maxBody,
-  };
-}
 
 /** /rest/v1, PostgREST-compatible: every request is one transaction under the caller's role. */
 export function createRest(ctx: StackContext): { handler: Handler; reloadSchema(): Promise<void> } {
   const config = readConfig(ctx.config);
   const cache = new SchemaCache(config.schemas);
-  const authenticate = createAuthenticator(ctx.keys);
+  const authenticate = createAuthenticator(ctx.keys, ctx.endedSessions);
   let loading: Promise<void> | null = null;
 
   const reloadSchema = async (): Promise<void> => {
@@ -55,8 +42,41 @@ export function createRest(ctx: StackContext): { handler: Handler; reloadSchema(
     return wanted;
   }
 
+  /** Answers a routed request: the API description, a function call, or a table or view. */
+  async function route(rc: RequestContext, segments: string[]): Promise<void> {
+    const { method, schema } = rc;
+    if (segments.length === 0) {
+      if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      const doc = JSON.stringify(openApi(cache, schema, rc.req.headers.host));
+      send(rc, 200, { ...baseHeaders(rc, false), 'Content-Type': 'application/openapi+json; charset=utf-8' }, doc);
+      return;
+    }
+    if (segments.length === 2 && segments[0] === 'rpc') {
+      if (!['GET', 'HEAD', 'POST'].includes(method)) throw new ApiError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+      await handleRpc(rc, segments[1] ?? '', refresh);
+      return;
+    }
+    const name = segments[0] ?? '';
+    let rel = cache.relation(schema, name);
+    if (!rel && (await refresh())) rel = cache.relation(schema, name);
+    if (!rel) {
+      const names = [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name);
+      const s = closest(name, names);
+      throw new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null,
+        s ? `Perhaps you meant the table '${schema}.${s}'` : null);
+    }
+    if (method === 'GET' || method === 'HEAD') await handleRead(rc, rel);
+    else if (method === 'POST' || method === 'PATCH' || method === 'DELETE') await handleWrite(rc, rel);
+    else if (method === 'PUT') {
+      throw new ApiError(400, 'PGRST127', 'Feature not implemented', 'PUT is not supported by the local stack; use POST with Prefer: resolution=merge-duplicates');
+    } else throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+  }
+
   const handler: Handler = async (req, res) => {
     let auth: RequestAuth | undefined;
+    // The client gone before the answer: queued work is skipped, a running statement cancelled.
+    const abort = new AbortController();
+    res.once('close', () => { if (!res.writableFinished) abort.abort(new ClientGone()); });
     try {
       const method = (req.method ?? 'GET').toUpperCase();
       if (method === 'OPTIONS') {
@@ -86,37 +106,26 @@ export function createRest(ctx: StackContext): { handler: Handler; reloadSchema(
         accept: negotiate(req.headers.accept),
         prefer: parsePrefer(req.headers.prefer),
         query: parseQuery(url.searchParams, isRpc),
-        cache, db: ctx.db, config,
+        cache, db: ctx.db, config, clientIp: ctx.clientIp(req), signal: abort.signal,
       };
-
-      if (segments.length === 0) {
-        if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-        const doc = JSON.stringify(openApi(cache, schema, req.headers.host));
-        send(rc, 200, { ...baseHeaders(rc, false), 'Content-Type': 'application/openapi+json; charset=utf-8' }, doc);
-        return;
+      try {
+        await route(rc, segments);
+      } catch (e) {
+        // A column added since the cache was read: reload once and answer again (bodiless
+        // requests only; a body has been read by now).
+        const bodiless = method === 'GET' || method === 'HEAD' || method === 'DELETE';
+        if (!(e instanceof UnknownColumn && bodiless && (await refresh()))) throw e;
+        await route(rc, segments);
       }
-      if (isRpc) {
-        if (!['GET', 'HEAD', 'POST'].includes(method)) throw new ApiError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
-        await handleRpc(rc, segments[1] ?? '', refresh);
-        return;
-      }
-      const name = segments[0] ?? '';
-      let rel = cache.relation(schema, name);
-      if (!rel && (await refresh())) rel = cache.relation(schema, name);
-      if (!rel) {
-        const names = [...cache.relations.values()].filter((r) => r.schema === schema).map((r) => r.name);
-        const s = closest(name, names);
-        throw new ApiError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null,
-          s ? `Perhaps you meant the table '${schema}.${s}'` : null);
-      }
-      if (method === 'GET' || method === 'HEAD') await handleRead(rc, rel);
-      else if (method === 'POST' || method === 'PATCH' || method === 'DELETE') await handleWrite(rc, rel);
-      else if (method === 'PUT') {
-        throw new ApiError(400, 'PGRST127', 'Feature not implemented', 'PUT is not supported by the local stack; use POST with Prefer: resolution=merge-duplicates');
-      } else throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
     } catch (e) {
+      if (abort.signal.aborted || e instanceof ClientGone) {
+        // Nobody is left to answer; a cancelled statement is not a server error.
+        if (!res.destroyed) res.destroy();
+        return;
+      }
       const err = toApiError(e, auth?.authed ?? false);
-      if (err.status >= 500) console.error('[rest] internal error:', e);
+      // A statement timeout (57014) is the caller's heavy query, answered as PostgREST does (500).
+      if (err.status >= 500 && err.code !== '57014') console.error('[rest] internal error:', e);
       if (res.headersSent) {
         res.end();
         return;

@@ -28,17 +28,26 @@ export interface RequestContext {
   cache: SchemaCache;
   db: Db;
   config: RestConfig;
+  /** The caller's address as the stack trusts it (ctx.clientIp), given to SQL as x-forwarded-for. */
+  clientIp: string;
+  /** Aborted when the client goes away before the answer: queued work is skipped, a running query cancelled. */
+  signal: AbortSignal;
 }
 
 const ROLLBACK = Symbol('rollback');
 
 /**
- * The settings PostgREST gives each request's transaction with set_config(…, true): role, claims,
- * method, path, headers and cookies, and the search path of the request's schema.
+ * The settings PostgREST gives each request's transaction with set_config(…, true): the search
+ * path of the request's schema, the role's own settings (statement_timeout), role, claims, method,
+ * path, headers and cookies.
  */
 function requestSettings(rc: RequestContext): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(rc.req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  // As a gateway would: the address SQL sees (access logs) is the one the stack trusts, never a
+  // client's own x-forwarded-for or x-real-ip.
+  headers['x-forwarded-for'] = rc.clientIp;
+  delete headers['x-real-ip'];
   const cookies: Record<string, string> = {};
   for (const part of (headers.cookie ?? '').split(';')) {
     const i = part.indexOf('=');
@@ -47,6 +56,7 @@ function requestSettings(rc: RequestContext): Record<string, string> {
   const clean = (s: string) => s.replaceAll('\0', '');
   return {
     search_path: [rc.schema, ...rc.config.extraSearchPath.filter((s) => s !== rc.schema)].map(ident).join(', '),
+    ...rc.cache.roleSettings.get(rc.auth.role),
     role: rc.auth.role,
     'request.jwt.claims': clean(JSON.stringify(rc.auth.claims)),
     'request.method': rc.method,
@@ -61,7 +71,7 @@ function requestSettings(rc: RequestContext): Record<string, string> {
  * statement and commit together; read only for GET/HEAD; `Prefer: tx=rollback` ends in ROLLBACK.
  */
 export function runStatement<Row>(rc: RequestContext, readOnly: boolean, sql: string): Promise<QueryResult<Row>> {
-  return rc.db.requestStatement<Row>({ readOnly, settings: requestSettings(rc), rollback: rc.prefer.tx === 'rollback' }, sql);
+  return rc.db.requestStatement<Row>({ readOnly, settings: requestSettings(rc), rollback: rc.prefer.tx === 'rollback', signal: rc.signal }, sql);
 }
 
 /**
@@ -72,7 +82,7 @@ export function runStatement<Row>(rc: RequestContext, readOnly: boolean, sql: st
 export async function runInTx<T>(rc: RequestContext, readOnly: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
   let result: T | undefined;
   try {
-    await rc.db.requestTransaction({ readOnly, settings: requestSettings(rc) }, async (tx) => {
+    await rc.db.requestTransaction({ readOnly, settings: requestSettings(rc), signal: rc.signal }, async (tx) => {
       result = await fn(tx);
       if (rc.prefer.tx === 'rollback') throw ROLLBACK;
     });

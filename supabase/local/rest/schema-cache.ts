@@ -1,4 +1,5 @@
 import type { Db } from '../contracts.ts';
+import { INTROSPECT, type RawCache } from './schema-query.ts';
 
 export interface Column {
   name: string;
@@ -24,6 +25,8 @@ export interface Relation {
   columnMap: Map<string, Column>;
   pk: string[];
   uniques: string[][];
+  /** Functions taking this relation's row (PostgREST computed fields): `select=full_name`. */
+  computed: Set<string>;
 }
 
 export interface ForeignKey {
@@ -49,78 +52,11 @@ export interface Routine {
   kind: 'void' | 'scalar' | 'composite';
   /** The table or view whose row type the function returns (enables embedding on its result). */
   returnRel?: Relation;
+  /** The result's column names (a scalar's is the function's own name). */
+  columns: string[];
   params: RoutineParam[];
   description: string | null;
 }
-
-interface RawCache {
-  relations: { oid: number; schema: string; name: string; kind: string; description: string | null }[] | null;
-  columns: (Column & { rel: number })[] | null;
-  keys: { rel: number; cols: string[]; primary: boolean }[] | null;
-  fks: { name: string; rel: number; frel: number; cols: string[]; fcols: string[] }[] | null;
-  routines: {
-    schema: string; name: string; volatility: 'v' | 's' | 'i'; returns_set: boolean; return_type: string;
-    ret_typtype: string; ret_relid: number; nargdefaults: number; has_out: boolean;
-    args: { name: string; type: string; mode: string }[] | null; description: string | null;
-  }[] | null;
-  roles: string[] | null;
-  all_roles: string[] | null;
-}
-
-// One round trip, one JSON document: identical on PGlite and node-postgres (no array/oid parsing).
-const INTROSPECT = `
-with rels as (
-  select c.oid, n.nspname as schema, c.relname as name, c.relkind::text as kind, obj_description(c.oid, 'pg_class') as description
-  from pg_class c join pg_namespace n on n.oid = c.relnamespace
-  where c.relkind in ('r','v','m','f','p') and n.nspname = any($1::text[])
-)
-select json_build_object(
-  'relations', (select json_agg(json_build_object('oid', oid, 'schema', schema, 'name', name, 'kind', kind, 'description', description)) from rels),
-  'columns', (
-    select json_agg(json_build_object(
-      'rel', a.attrelid, 'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod), 'typname', bt.typname,
-      'typtype', t.typtype, 'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
-      'identity', a.attidentity::text, 'generated', a.attgenerated::text, 'description', col_description(a.attrelid, a.attnum),
-      'enum', case when bt.typtype = 'e' then (select json_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = bt.oid) end
-    ) order by a.attrelid, a.attnum)
-    from pg_attribute a join rels r on r.oid = a.attrelid
-    join pg_type t on t.oid = a.atttypid
-    join pg_type bt on bt.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end
-    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
-    where a.attnum > 0 and not a.attisdropped
-  ),
-  'keys', (
-    select json_agg(json_build_object('rel', i.indrelid, 'primary', i.indisprimary,
-      'cols', (select json_agg(a.attname order by k.o) from unnest(i.indkey::int2[]) with ordinality k(n, o) join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.n)))
-    from pg_index i join rels r on r.oid = i.indrelid
-    where i.indisunique and i.indpred is null and i.indexprs is null
-  ),
-  'fks', (
-    select json_agg(json_build_object('name', con.conname, 'rel', con.conrelid, 'frel', con.confrelid,
-      'cols', (select json_agg(a.attname order by k.o) from unnest(con.conkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n),
-      'fcols', (select json_agg(a.attname order by k.o) from unnest(con.confkey) with ordinality k(n, o) join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n)))
-    from pg_constraint con
-    where con.contype = 'f' and con.conrelid in (select oid from rels) and con.confrelid in (select oid from rels)
-  ),
-  'routines', (
-    select json_agg(json_build_object(
-      'schema', n.nspname, 'name', p.proname, 'volatility', p.provolatile::text, 'returns_set', p.proretset,
-      'return_type', format_type(p.prorettype, null), 'ret_typtype', rt.typtype::text, 'ret_relid', rt.typrelid,
-      'nargdefaults', p.pronargdefaults, 'has_out', coalesce('o' = any(p.proargmodes::text[]) or 't' = any(p.proargmodes::text[]), false),
-      'description', obj_description(p.oid, 'pg_proc'),
-      'args', (select json_agg(json_build_object('name', coalesce(p.proargnames[k.o], ''), 'type', format_type(k.t, null),
-                 'mode', coalesce(p.proargmodes[k.o]::text, 'i')) order by k.o)
-               from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality k(t, o))))
-    from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
-    where n.nspname = any($1::text[]) and p.prokind = 'f'
-  ),
-  'all_roles', (select json_agg(rolname) from pg_roles),
-  'roles', (
-    select json_agg(r.rolname) from pg_roles r
-    where exists (select 1 from pg_roles a where a.rolname = 'authenticator' and pg_has_role(a.oid, r.oid, 'member'))
-       or (not exists (select 1 from pg_roles a where a.rolname = 'authenticator') and r.rolname in ('anon', 'authenticated', 'service_role'))
-  )
-)::text as cache`;
 
 /** PostgREST's schema cache: what the exposed schemas hold, read once and on reload. */
 export class SchemaCache {
@@ -130,6 +66,12 @@ export class SchemaCache {
   /** Roles a request may switch to (members of `authenticator`, as PostgREST can only become those). */
   roles = new Set<string>();
   allRoles = new Set<string>();
+  /**
+   * Per request role, the settings its transaction gets: authenticator's (what a PostgREST session
+   * has from its login), overridden by the role's own. So service_role, which has no timeout of its
+   * own on a hosted project, runs under authenticator's.
+   */
+  roleSettings = new Map<string, Record<string, string>>();
   loadedAt = 0;
 
   constructor(readonly schemas: string[]) {}
@@ -152,7 +94,7 @@ export class SchemaCache {
     const byOid = new Map<number, Relation>();
     const relations = new Map<string, Relation>();
     for (const r of raw.relations ?? []) {
-      const rel: Relation = { ...r, columns: [], columnMap: new Map(), pk: [], uniques: [] };
+      const rel: Relation = { ...r, columns: [], columnMap: new Map(), pk: [], uniques: [], computed: new Set() };
       byOid.set(r.oid, rel);
       relations.set(SchemaCache.key(r.schema, r.name), rel);
     }
@@ -179,11 +121,14 @@ export class SchemaCache {
       const inputs = (p.args ?? []).filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
       const params = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= inputs.length - p.nargdefaults }));
       const composite = p.ret_typtype === 'c' || (p.return_type === 'record' && p.has_out);
+      const outputs = (p.args ?? []).filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't').map((a) => a.name);
       const routine: Routine = {
         schema: p.schema, name: p.name, volatility: p.volatility, returnsSet: p.returns_set, returnType: p.return_type,
         kind: p.return_type === 'void' ? 'void' : composite ? 'composite' : 'scalar',
+        columns: !composite ? [p.name] : p.ret_cols ?? outputs,
         params, description: p.description,
       };
+      if (p.self_relid) byOid.get(p.self_relid)?.computed.add(p.name);
       const returnRel = p.ret_relid ? byOid.get(p.ret_relid) : undefined;
       if (returnRel) routine.returnRel = returnRel;
       const key = SchemaCache.key(p.schema, p.name);
@@ -194,8 +139,35 @@ export class SchemaCache {
     this.routines = routines;
     this.roles = new Set(raw.roles ?? []);
     this.allRoles = new Set(raw.all_roles ?? []);
+    this.roleSettings = mergeRoleSettings(this.roles, raw.role_settings ?? []);
     this.loadedAt = Date.now();
   }
+}
+
+/** Names a select, filter or order may use on `rel`: its columns and computed fields. */
+export function hasField(rel: Relation, name: string): boolean {
+  return rel.columnMap.has(name) || rel.computed.has(name);
+}
+
+/** A function's result as a relation (columns known by name only), for selects and filters on it. */
+export function resultRelation(routine: Routine): Relation {
+  if (routine.returnRel) return routine.returnRel;
+  const columns = routine.columns.map((name): Column => ({
+    name, type: 'unknown', typname: 'unknown', typtype: 'b', nullable: true, default: null, identity: '', generated: '', description: null, enum: null,
+  }));
+  return {
+    oid: 0, schema: routine.schema, name: routine.name, kind: 'f', description: null,
+    columns, columnMap: new Map(columns.map((c) => [c.name, c])), pk: [], uniques: [], computed: new Set(),
+  };
+}
+
+function mergeRoleSettings(roles: Set<string>, rows: { role: string; key: string; value: string }[]): Map<string, Record<string, string>> {
+  const own = new Map<string, Record<string, string>>();
+  for (const { role, key, value } of rows) own.set(role, { ...own.get(role), [key]: value });
+  const base = own.get('authenticator') ?? {};
+  const merged = new Map<string, Record<string, string>>();
+  for (const role of roles) merged.set(role, { ...base, ...own.get(role) });
+  return merged;
 }
 
 /** Similarity for "Perhaps you meant" hints (PostgREST uses a fuzzy set with a 0.75 minimum score). */

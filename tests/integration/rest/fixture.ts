@@ -82,6 +82,19 @@ begin
   raise sqlstate 'PGRST' using message = '{"code":"T418","message":"I am a teapot","details":"d","hint":"h"}', detail = '{"status":418,"headers":{"X-Tea":"earl grey"}}';
 end $$;
 
+-- A computed field: a function of a books row, selectable as if it were a column.
+create function public.title_length(public.books) returns int language sql stable as $$ select length($1.title) $$;
+-- A function returning columns of its own (not a table's row).
+create function public.book_stats() returns table (book_id bigint, chapters bigint) language sql stable as $$
+  select b.id, count(c.id) from public.books b left join public.chapters c on c.book_id = b.id group by b.id order by b.id $$;
+-- The settings a request's transaction runs under, and a statement that outlasts a timeout.
+create function public.request_limits() returns json language sql stable as $$
+  select json_build_object('role', current_user, 'statement_timeout', current_setting('statement_timeout'),
+    'forwarded_for', current_setting('request.headers', true)::json->>'x-forwarded-for',
+    'real_ip', current_setting('request.headers', true)::json->>'x-real-ip')
+$$;
+create function public.sleep(seconds float8) returns void language sql volatile as $$ select pg_sleep(seconds) $$;
+
 create table public.many (n int primary key);
 insert into public.many select generate_series(1, 150);
 

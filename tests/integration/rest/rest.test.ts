@@ -7,6 +7,7 @@ import { describeEngines, startTestStack, type TestStack } from '../support/stac
 import { authSuite } from './auth.suite.ts';
 import { errorsSuite } from './errors.suite.ts';
 import { REST_FIXTURE } from './fixture.ts';
+import { limitsSuite } from './limits.suite.ts';
 import { readSuite } from './read.suite.ts';
 import { rpcSuite } from './rpc.suite.ts';
 import { rxdbSuite } from './rxdb.suite.ts';
@@ -30,5 +31,6 @@ describeEngines('/rest/v1', (engine) => {
   describe('rpc', () => rpcSuite(get));
   describe('auth and RLS', () => authSuite(get));
   describe('bad input', () => errorsSuite(get));
+  describe('request limits, names and settings', () => limitsSuite(get));
   describe('RxDB replication plugin', () => rxdbSuite(get, engine));
 });

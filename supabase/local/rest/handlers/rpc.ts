@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.ts';
 import { invalidBody, parseJsonBody, readBody } from '../http.ts';
-import { closest, type Relation, type Routine } from '../schema-cache.ts';
+import { closest, resultRelation, type Routine } from '../schema-cache.ts';
 import { Params, ident, qualified } from '../sql/ident.ts';
 import { checkUnusedLevels, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
 import { baseHeaders, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
@@ -101,9 +101,7 @@ export async function handleRpc(rc: RequestContext, name: string, refresh: () =>
 
   // Rows (setof scalar, composite, setof composite): filters, order, select and range apply.
   const root = rc.query.levels.get('') ?? { filters: [], logic: [] };
-  const rel: Relation = routine.returnRel ?? {
-    oid: 0, schema: routine.schema, name: routine.name, kind: 'f', description: null, columns: [], columnMap: new Map(), pk: [], uniques: [],
-  };
+  const rel = resultRelation(routine);
   const readCtx: ReadContext = { cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 } };
   const select = routine.kind === 'scalar' ? [{ kind: 'field' as const, field: { name: routine.name, json: [] } }] : rc.query.select;
   const s = shape(readCtx, rel, callRef, select, root, []);

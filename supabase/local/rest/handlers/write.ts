@@ -45,7 +45,7 @@ function rootWhere(rc: RequestContext, rel: Relation, params: Params): string[] 
     throw new ApiError(400, 'PGRST127', 'Feature not implemented', 'limit/offset on PATCH and DELETE is not supported by the local stack');
   }
   const ref = ident(rel.name);
-  return [...root.filters.map((f) => filterSql(ref, f, params)), ...root.logic.map((t) => logicSql(ref, t, params))];
+  return [...root.filters.map((f) => filterSql(ref, rel, f, params)), ...root.logic.map((t) => logicSql(ref, rel, t, params))];
 }
 
 interface Outcome {

@@ -2,6 +2,7 @@ import { Cursor, ParseFailure } from './cursor.ts';
 import { field } from './select.ts';
 import { FTS_OPERATORS, SIMPLE_OPERATORS, type Filter, type LogicTree, type OpExpr, type Operation } from './types.ts';
 import { parseError } from '../errors.ts';
+import { MAX_LOGIC_DEPTH, tooComplex } from '../limits.ts';
 
 type ValueParser = (c: Cursor) => string;
 
@@ -103,7 +104,8 @@ export function parseFilterValue(input: string): OpExpr {
   }
 }
 
-function logicTree(c: Cursor): LogicTree {
+/** `depth`: the `and(…)`/`or(…)` this tree is nested in, limited before the recursion goes deeper. */
+function logicTree(c: Cursor, depth: number): LogicTree {
   c.skipSpaces();
   const start = c.pos;
   try {
@@ -130,10 +132,11 @@ function logicTree(c: Cursor): LogicTree {
   else c.fail('logic operator (and, or)');
   c.skipSpaces();
   c.expect('(', '"("');
-  const children = [logicTree(c)];
+  if (depth >= MAX_LOGIC_DEPTH) throw tooComplex('logic tree', `and(…)/or(…) can be nested at most ${MAX_LOGIC_DEPTH} levels deep`);
+  const children = [logicTree(c, depth + 1)];
   for (;;) {
     c.skipSpaces();
-    if (c.eat(',')) { children.push(logicTree(c)); continue; }
+    if (c.eat(',')) { children.push(logicTree(c, depth + 1)); continue; }
     c.expect(')', '"," or ")"');
     c.skipSpaces();
     return { kind: 'expr', negate, op, children };
@@ -144,7 +147,7 @@ function logicTree(c: Cursor): LogicTree {
 export function parseLogic(op: string, input: string): LogicTree {
   const c = new Cursor(op + input);
   try {
-    const tree = logicTree(c);
+    const tree = logicTree(c, 0);
     if (!c.done) c.fail('end of input');
     if (tree.kind !== 'expr') c.fail('"("');
     return tree;

@@ -1,6 +1,7 @@
 import { Cursor, ParseFailure } from './cursor.ts';
 import type { Field, JsonOp, OrderTerm, SelectItem } from './types.ts';
 import { ApiError, parseError } from '../errors.ts';
+import { MAX_EMBED_DEPTH, MAX_EMBEDS, tooComplex } from '../limits.ts';
 
 /** JSON path after a field: `->key`, `->>key`, `->0`, `->>-1` (pJsonPath). */
 export function jsonPath(c: Cursor): JsonOp[] {
@@ -45,7 +46,13 @@ function atItemEnd(c: Cursor): boolean {
   return c.done || c.peek() === ',' || c.peek() === ')';
 }
 
-function selectItem(c: Cursor): SelectItem {
+/** Embeds seen so far and the current depth, checked as the parser descends (before it could overflow). */
+interface Budget {
+  embeds: number;
+  depth: number;
+}
+
+function selectItem(c: Cursor, budget: Budget): SelectItem {
   c.skipSpaces();
   if (c.startsWith('...') || c.startsWith('..')) {
     throw new ApiError(400, 'PGRST100', 'Spread embedding (`...resource(...)`) is not supported by the local stack', null, null);
@@ -76,7 +83,12 @@ function selectItem(c: Cursor): SelectItem {
       // `count()`, `sum()`… are PostgREST aggregates, disabled unless db-aggregates-enabled.
       throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
     }
-    const children = selectList(c);
+    budget.embeds += 1;
+    if (budget.embeds > MAX_EMBEDS) throw tooComplex('select parameter', `At most ${MAX_EMBEDS} embedded resources are allowed in one request`);
+    if (budget.depth >= MAX_EMBED_DEPTH) throw tooComplex('select parameter', `Embedded resources can be nested at most ${MAX_EMBED_DEPTH} levels deep`);
+    budget.depth += 1;
+    const children = selectList(c, budget);
+    budget.depth -= 1;
     c.expect(')', '")"');
     c.skipSpaces();
     return { kind: 'embed', name, ...(alias === undefined ? {} : { alias }), ...(hint === undefined ? {} : { hint }), inner, children };
@@ -92,11 +104,11 @@ function selectItem(c: Cursor): SelectItem {
   return { kind: 'field', field: f, ...(alias2 === undefined ? {} : { alias: alias2 }), ...(cast === undefined ? {} : { cast }) };
 }
 
-function selectList(c: Cursor): SelectItem[] {
-  const items = [selectItem(c)];
+function selectList(c: Cursor, budget: Budget): SelectItem[] {
+  const items = [selectItem(c, budget)];
   while (c.peek() === ',') {
     c.pos += 1;
-    items.push(selectItem(c));
+    items.push(selectItem(c, budget));
   }
   return items;
 }
@@ -104,7 +116,7 @@ function selectList(c: Cursor): SelectItem[] {
 export function parseSelect(input: string): SelectItem[] {
   const c = new Cursor(input);
   try {
-    const items = selectList(c);
+    const items = selectList(c, { embeds: 0, depth: 0 });
     if (!c.done) c.fail('"," or end of input');
     return items;
   } catch (e) {

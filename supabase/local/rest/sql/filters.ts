@@ -1,4 +1,5 @@
-import { ApiError } from '../errors.ts';
+import { ApiError, UnknownColumn } from '../errors.ts';
+import { hasField, type Relation } from '../schema-cache.ts';
 import { FTS_OPERATORS, SIMPLE_OPERATORS, type Field, type Filter, type LogicTree, type OrderTerm } from '../parse/types.ts';
 import { ident, literal, type Params } from './ident.ts';
 
@@ -7,6 +8,12 @@ export function fieldSql(ref: string, f: Field): string {
   let sql = `${ref}.${ident(f.name)}`;
   for (const op of f.json) sql += `${op.arrow}${op.index ? String(Number(op.key)) : literal(op.key)}`;
   return sql;
+}
+
+/** `fieldSql` for a name of `rel` only: a column or computed field, never another function of its row. */
+export function columnSql(ref: string, rel: Relation, f: Field): string {
+  if (!hasField(rel, f.name)) throw new UnknownColumn(rel.name, f.name);
+  return fieldSql(ref, f);
 }
 
 /** The JSON key PostgREST gives a selected field: the last JSON key, else the column name. */
@@ -23,16 +30,16 @@ export function arrayLiteral(values: string[]): string {
 /** Embedded resources of a level, by alias: a filter `rel=is.null` tests the embed itself. */
 export type EmbedRefs = Map<string, { body: string; toOne: boolean }>;
 
-export function filterSql(ref: string, filter: Filter, params: Params, embeds?: EmbedRefs): string {
+export function filterSql(ref: string, rel: Relation, filter: Filter, params: Params, embeds?: EmbedRefs): string {
   const { field, expr } = filter;
   const embed = field.json.length === 0 ? embeds?.get(field.name) : undefined;
-  let col = fieldSql(ref, field);
+  let col: string;
   if (embed) {
     if (expr.operation.kind !== 'is' || !['null', 'not_null'].includes(expr.operation.value)) {
       throw new ApiError(400, 'PGRST120', `Bad operator on the '${field.name}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
     }
     col = embed.toOne ? embed.body : `nullif(${embed.body}::jsonb, '[]'::jsonb)`;
-  }
+  } else col = columnSql(ref, rel, field);
   const op = expr.operation;
   let sql: string;
   switch (op.kind) {
@@ -56,9 +63,9 @@ export function filterSql(ref: string, filter: Filter, params: Params, embeds?: 
   return expr.negate ? `not (${sql})` : sql;
 }
 
-export function logicSql(ref: string, tree: LogicTree, params: Params, embeds?: EmbedRefs): string {
-  if (tree.kind === 'filter') return filterSql(ref, tree.filter, params, embeds);
-  const parts = tree.children.map((c) => logicSql(ref, c, params, embeds));
+export function logicSql(ref: string, rel: Relation, tree: LogicTree, params: Params, embeds?: EmbedRefs): string {
+  if (tree.kind === 'filter') return filterSql(ref, rel, tree.filter, params, embeds);
+  const parts = tree.children.map((c) => logicSql(ref, rel, c, params, embeds));
   const sql = `(${parts.join(` ${tree.op} `)})`;
   return tree.negate ? `not ${sql}` : sql;
 }

@@ -2,7 +2,7 @@ import { ApiError } from '../errors.ts';
 import type { Level, SelectItem } from '../parse/types.ts';
 import type { Relation, SchemaCache } from '../schema-cache.ts';
 import { resolveRelationship } from './embed.ts';
-import { fieldKey, fieldSql, filterSql, logicSql, orderSql, type EmbedRefs } from './filters.ts';
+import { columnSql, fieldKey, filterSql, logicSql, orderSql, type EmbedRefs } from './filters.ts';
 import { castType, ident, qualified, type Params } from './ident.ts';
 
 export interface ReadContext {
@@ -52,7 +52,7 @@ export function shape(ctx: ReadContext, rel: Relation, ref: string, items: Selec
     if (item.kind === 'star') {
       cols.push(`${ref}.*`);
     } else if (item.kind === 'field') {
-      let expr = fieldSql(ref, item.field);
+      let expr = columnSql(ref, rel, item.field);
       if (item.cast !== undefined) expr = `(${expr})::${castType(item.cast)}`;
       cols.push(`${expr} as ${ident(item.alias ?? fieldKey(item.field))}`);
     } else {
@@ -78,13 +78,13 @@ export function shape(ctx: ReadContext, rel: Relation, ref: string, items: Selec
     }
   }
 
-  for (const f of level.filters) where.push(filterSql(ref, f, ctx.params, embeds));
-  for (const t of level.logic) where.push(logicSql(ref, t, ctx.params, embeds));
+  for (const f of level.filters) where.push(filterSql(ref, rel, f, ctx.params, embeds));
+  for (const t of level.logic) where.push(logicSql(ref, rel, t, ctx.params, embeds));
 
   const orders: string[] = [];
   for (const term of level.order ?? []) {
     if (term.relation === undefined) {
-      orders.push(orderSql(fieldSql(ref, term.field), term));
+      orders.push(orderSql(columnSql(ref, rel, term.field), term));
       continue;
     }
     const target = toOneTargets.get(term.relation);
@@ -97,7 +97,7 @@ export function shape(ctx: ReadContext, rel: Relation, ref: string, items: Selec
         `Verify that '${term.relation}' is included in the 'select' query parameter.`);
     }
     const o = ident(`pgrst_${(ctx.counter.n += 1)}`);
-    const expr = `(select ${fieldSql(o, term.field)} from ${qualified(target.target.schema, target.target.name)} as ${o} where ${target.cond(o, ref)} limit 1)`;
+    const expr = `(select ${columnSql(o, target.target, term.field)} from ${qualified(target.target.schema, target.target.name)} as ${o} where ${target.cond(o, ref)} limit 1)`;
     orders.push(orderSql(expr, term));
   }
 

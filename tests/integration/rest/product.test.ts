@@ -1,0 +1,42 @@
+/**
+ * /rest/v1 hardening against the product's own schema and seed: the probe's expensive embed
+ * request and the client address the access log records.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
+import { pgrstError, rest } from './helpers.ts';
+
+const SUPPORT_USER = '00000000-0000-4000-8000-000000000003';
+
+describeEngines('/rest/v1 on the product schema', (engine) => {
+  let t: TestStack;
+  beforeAll(async () => {
+    t = await startTestStack({ engine });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('refuses 300 embeds of support_tickets before any SQL runs', async () => {
+    const select = Array.from({ length: 300 }, (_, i) => `a${i}:support_tickets(id)`).join(',');
+    const started = Date.now();
+    const r = await rest(t, `/support_categories?select=${select}`);
+    expect([r.status, r.json]).toEqual([400, pgrstError('PGRST100', 'The select parameter is too complex',
+      'At most 20 embedded resources are allowed in one request',
+      'Split the request into simpler ones, or move the query into a database function called with /rpc.')]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect((await rest(t, '/support_categories?select=id,support_tickets(id)&limit=1')).status).toBe(200);
+  });
+
+  it('logs the address the stack trusts, not a forged X-Forwarded-For or X-Real-IP', async () => {
+    const r = await rest(t, '/rpc/log_access_event', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${await t.userToken(SUPPORT_USER)}`, 'Content-Type': 'application/json',
+        'X-Forwarded-For': '203.0.113.9, 10.0.0.1', 'X-Real-IP': '198.51.100.7',
+      },
+      body: JSON.stringify({ p_action: 'report.export', p_resource: 'orders', p_success: true }),
+    });
+    expect(r.status).toBe(200);
+    const row = await t.db.query<{ ip: string }>('select host(ip_address) as ip from public.access_logs where id = $1', [r.json]);
+    expect(row.rows).toEqual([{ ip: '127.0.0.1' }]);
+  });
+});
