@@ -17,6 +17,7 @@ import { tableWrites } from './support/tables.ts';
 import { aalSuite } from './support/aal.suite.ts';
 import { escalationSuite } from './support/escalation.suite.ts';
 import { internalMessagesSuite } from './support/internal.suite.ts';
+import { serverColumnsSuite } from './support/server-columns.suite.ts';
 
 type Rows = string[] | 'all';
 type Write = 'ok' | 'denied';
@@ -160,4 +161,7 @@ describeEngines('authorization matrix', (engine) => {
   describe('aal rule for admins with a verified factor', () => aalSuite(ctx));
   describe('self-escalation and protected columns', () => escalationSuite(ctx));
   describe('internal messages never reach customers', () => internalMessagesSuite(ctx));
+  const tables = [...new Set(MATRIX.map((r) => r[0]))];
+  const writers = (table: string, op: Op) => ACTORS.filter((_, i) => MATRIX.find((r) => r[0] === table && r[1] === op)?.[i + 2] === 'ok');
+  describe('server-set columns on every table', () => serverColumnsSuite(ctx, tables, writers));
 });

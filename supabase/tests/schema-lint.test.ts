@@ -4,12 +4,14 @@
  * for one role and operation, a bare auth.uid()/role helper in a policy (evaluated per row),
  * a security definer function without a fixed search_path, an EXECUTE grant to anon/authenticated
  * outside the allow-list (Supabase grants new public functions to both by default), a foreign key
- * without an index, or a replicated table that breaks the RxDB contract.
+ * without an index, a replicated table that breaks the RxDB contract, or a table whose server-set
+ * columns (timestamps, owner) or public inserts are not guarded by the shared triggers.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../../tests/integration/support/stack.ts';
+import { OWNER_COLUMNS, SERVER_TIMESTAMPS } from './support/server-columns.suite.ts';
 
 /** Functions the API roles may execute. Everything else in public/private must be revoked. */
 const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
@@ -114,6 +116,47 @@ describeEngines('schema lint', (engine) => {
             and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] @> c.conkey
             and (i.indkey::int2[])[0:cardinality(c.conkey) - 1] <@ c.conkey)`);
     expect(missing.map((r) => r.fk)).toEqual([]);
+  });
+
+  /** Each table's columns and its triggers' definitions, for the guard checks. */
+  const guarded = async () => {
+    const all = await rows<{ t: string; cols: string[] | string; defs: string[] | string | null }>(`select c.relname as t,
+        array(select a.attname::text from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as cols,
+        array(select pg_get_triggerdef(g.oid) from pg_trigger g where g.tgrelid = c.oid and not g.tgisinternal order by g.tgname::bytea) as defs
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`);
+    const list = (v: string[] | string | null) => (Array.isArray(v) ? v : String(v ?? '{}').replace(/^{|}$/g, '').split(',').filter(Boolean));
+    return all.map((r) => ({ table: r.t, cols: list(r.cols), defs: Array.isArray(r.defs) ? r.defs : (r.defs ? list(r.defs) : []) }));
+  };
+  const beforeRow = (def: string) => /BEFORE [A-Z ]*ON \S+ FOR EACH ROW/.test(def);
+
+  it('every table with server-set timestamps or an owner column runs the guards first, for API callers', async () => {
+    const problems: string[] = [];
+    for (const { table, cols, defs } of await guarded()) {
+      const guards: string[] = [];
+      if (cols.some((c) => SERVER_TIMESTAMPS.includes(c))) guards.push('private.set_server_timestamps()');
+      const owner = cols.find((c) => OWNER_COLUMNS.includes(c));
+      if (owner) guards.push(`private.guard_owner_column('${owner}')`);
+      for (const guard of guards) {
+        const def = defs.find((d) => d.endsWith(`EXECUTE FUNCTION ${guard}`));
+        if (!def || !/BEFORE INSERT OR UPDATE ON \S+ FOR EACH ROW WHEN \(private\.is_api_caller\(\)\)/.test(def)) problems.push(`${table}: ${guard}`);
+      }
+      // Same-event triggers fire in name order: the guards come before every other before-row trigger.
+      const order = defs.filter(beforeRow).map((d) => guards.some((g) => d.endsWith(g)));
+      if (order.indexOf(false) !== -1 && order.lastIndexOf(true) > order.indexOf(false)) problems.push(`${table}: guards do not fire first`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('every table anon may insert into limits API inserts to one row per request', async () => {
+    const open = new Set((await rows<{ t: string }>(`select distinct tablename as t from pg_policies
+      where schemaname = 'public' and cmd in ('INSERT', 'ALL') and ('anon' = any(roles) or 'public' = any(roles))`)).map((r) => r.t));
+    expect(open.size).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const { table, defs } of (await guarded()).filter((g) => open.has(g.table))) {
+      const after = defs.filter((d) => /AFTER INSERT[A-Z ]* ON \S+ .*FOR EACH ROW/.test(d));
+      if (!after[0]?.endsWith("EXECUTE FUNCTION private.limit_api_insert_rows('1')")) problems.push(table);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('replicated tables follow the RxDB contract (_deleted, _modified trigger, (_modified, id) index)', async () => {

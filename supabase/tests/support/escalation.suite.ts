@@ -1,7 +1,8 @@
 /**
  * Self-escalation and protected columns: nobody but an admin changes a role, through any write
  * shape; customers cannot pick ticket workflow fields, move codes to foreign devices, reset usage
- * counts, or rewrite notifications; admins change only an order's status.
+ * counts, or rewrite notifications; admins change only an order's status; support cannot move a
+ * ticket to another customer.
  */
 import { expect, it } from 'vitest';
 import type { TestStack } from '../../../tests/integration/support/stack.ts';
@@ -95,7 +96,7 @@ export function escalationSuite(ctx: () => { t: TestStack; world: World }) {
     expect(await probe(t, 'select is_active::text || usage_count as v from public.access_permissions where id = $1', [id])).toBe('false0');
   });
 
-  it('the active access code is unique; a revoked code may be issued again', async () => {
+  it('an active access code is unique on its device; a revoked code may be issued again', async () => {
     const { t, world } = ctx();
     const client = await clientFor(t, world.users.customerA);
     const code = nextCode();
@@ -117,6 +118,15 @@ export function escalationSuite(ctx: () => { t: TestStack; world: World }) {
     const o = world.rows.orders!.orderA!;
     expect((await admin.from('orders').update({ total: 0.01 }).eq('id', o)).error?.code).toBe('42501');
     expect(await probe(t, 'select total::text as v from public.orders where id = $1', [o])).toBe('0.00');
+  });
+
+  it("support cannot move a ticket to another customer (the owner never changes)", async () => {
+    const { t, world } = ctx();
+    const staff = await clientFor(t, world.users.support);
+    const ticket = world.rows.support_tickets!.ticketA!;
+    const moved = await staff.from('support_tickets').update({ user_id: world.users.customerB }).eq('id', ticket);
+    expect(moved.error?.code).toBe('42501');
+    expect(await probe(t, 'select user_id::text as v from public.support_tickets where id = $1', [ticket])).toBe(world.users.customerA);
   });
 
   it('staff assign tickets to staff only', async () => {
