@@ -12,6 +12,10 @@ import { ApiError } from './errors.ts';
 export const MAX_EMBEDS = 20;
 /** Embeds inside embeds: `a(b(c(d(e(id)))))` is depth 5. */
 export const MAX_EMBED_DEPTH = 5;
+/** Items in one select list (Postgres refuses more than 1,664 in one target list, answered 500). */
+export const MAX_SELECT_ITEMS = 1000;
+/** Arrows in one JSON path, `meta->a->b`: each is an operator Postgres nests (PGlite fails at ~300). */
+export const MAX_JSON_PATH = 32;
 /** Nested `and(…)`/`or(…)` inside one logic tree: `or=(a.eq.1,and(b.eq.2,or(…)))`. */
 export const MAX_LOGIC_DEPTH = 10;
 /** Arrays and objects inside each other in a JSON body. */

@@ -26,6 +26,8 @@ const selectValue = fc.oneof(
   junk,
   fc.tuple(depth, fc.constantFrom('authors', 'chapters', 'a')).map(([n, w]) => `${w}(`.repeat(n) + 'id' + ')'.repeat(n)),
   fc.integer({ min: 1, max: 40 }).map((n) => Array.from({ length: n }, (_, i) => `x${i}:chapters(id)`).join(',')),
+  fc.tuple(depth, fc.constantFrom('->', '->>')).map(([n, a]) => `meta${'->a'.repeat(n)}${a}b`),
+  fc.integer({ min: 990, max: 1700 }).map((n) => Array.from({ length: n }, () => 'id').join(',')),
 );
 const logic = fc.oneof(
   fc.array(fc.oneof(fc.tuple(word, filterValue).map(([w, v]) => `${w}.${v}`), junk), { maxLength: 4 }).map((xs) => `(${xs.join(',')})`),
@@ -37,7 +39,7 @@ const param = fc.oneof(
   fc.tuple(fc.constantFrom('order', 'authors.order'), fc.oneof(fc.tuple(word, fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.xx')).map(([w, d]) => w + d), junk)),
   fc.tuple(fc.constantFrom('limit', 'offset', 'chapters.limit'), fc.oneof(fc.integer({ min: -5, max: 200 }).map(String), junk)),
   fc.tuple(fc.constantFrom('or', 'and', 'not.or', 'chapters.or'), logic),
-  fc.tuple(fc.oneof(word, fc.constantFrom('authors.name', 'meta->>isbn', 'chapters.position'), junk), filterValue),
+  fc.tuple(fc.oneof(word, fc.constantFrom('authors.name', 'meta->>isbn', 'chapters.position'), depth.map((n) => `meta${'->a'.repeat(n)}`), junk), filterValue),
   fc.tuple(fc.constantFrom('columns', 'on_conflict', 'a', 'b', 'n', 'q'), value),
 );
 const path = fc.oneof(

@@ -73,6 +73,20 @@ export function limitsSuite(get: () => TestStack): void {
       'Split the request into simpler ones, or move the query into a database function called with /rpc.')]);
   });
 
+  it('caps JSON paths at 32 arrows and select lists at 1,000 items, with PGRST100', async () => {
+    const t = get();
+    const path = (n: number) => `meta${'->a'.repeat(n - 1)}->>a`;
+    expect((await rest(t, `/books?select=id,${path(32)}&id=eq.1`)).status).toBe(200);
+    for (const q of [`select=id,${path(33)}`, `select=id&${path(300)}=eq.1`, `select=id&order=${path(300)}`, `select=id&or=(${path(300)}.eq.1)`]) {
+      const r = await rest(t, `/books?${q}`);
+      expect([r.status, r.json.code, r.json.details], q.slice(0, 30)).toEqual([400, 'PGRST100', 'A JSON path can have at most 32 arrows (-> or ->>)']);
+    }
+    const items = (n: number) => Array.from({ length: n }, (_, i) => `c${i}:id`).join(',');
+    expect((await rest(t, `/books?select=${items(1000)}&id=eq.1`)).status).toBe(200);
+    const many = await rest(t, `/books?select=${items(1001)}`);
+    expect([many.status, many.json.code, many.json.details]).toEqual([400, 'PGRST100', 'At most 1000 items are allowed in one select list']);
+  });
+
   it('caps nested and()/or() at 10 levels, with PGRST100', async () => {
     const t = get();
     const tree = (depth: number) => {

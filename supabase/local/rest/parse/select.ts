@@ -1,7 +1,7 @@
 import { Cursor, ParseFailure } from './cursor.ts';
 import type { Field, JsonOp, OrderTerm, SelectItem } from './types.ts';
 import { ApiError, parseError } from '../errors.ts';
-import { MAX_EMBED_DEPTH, MAX_EMBEDS, tooComplex } from '../limits.ts';
+import { MAX_EMBED_DEPTH, MAX_EMBEDS, MAX_JSON_PATH, MAX_SELECT_ITEMS, tooComplex } from '../limits.ts';
 
 /** JSON path after a field: `->key`, `->>key`, `->0`, `->>-1` (pJsonPath). */
 export function jsonPath(c: Cursor): JsonOp[] {
@@ -11,6 +11,7 @@ export function jsonPath(c: Cursor): JsonOp[] {
     if (c.eat('->>')) arrow = '->>';
     else if (c.eat('->')) arrow = '->';
     else return ops;
+    if (ops.length >= MAX_JSON_PATH) throw tooComplex('JSON path', `A JSON path can have at most ${MAX_JSON_PATH} arrows (-> or ->>)`);
     const m = /^-?\d+(?=->|::|\.|,|\)|$)/.exec(c.input.slice(c.pos));
     if (m) {
       c.pos += m[0].length;
@@ -108,6 +109,7 @@ function selectList(c: Cursor, budget: Budget): SelectItem[] {
   const items = [selectItem(c, budget)];
   while (c.peek() === ',') {
     c.pos += 1;
+    if (items.length >= MAX_SELECT_ITEMS) throw tooComplex('select parameter', `At most ${MAX_SELECT_ITEMS} items are allowed in one select list`);
     items.push(selectItem(c, budget));
   }
   return items;
