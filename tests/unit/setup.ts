@@ -1,27 +1,41 @@
 import 'fake-indexeddb/auto';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { failOnUnexpectedConsoleError, watchConsoleError } from './support/console.ts';
 
-// jsdom lacks these browser APIs that Mantine uses.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+// A test file may ask for the node environment (`@vitest-environment node`): no DOM to shim.
+if (typeof window !== 'undefined') {
+  // jsdom lacks these browser APIs that Mantine and the router use.
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  class ResizeObserverShim {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver ??= ResizeObserverShim as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  // jsdom reports its scrollTo as "not implemented" through console.error; the router scrolls to
+  // the top on every navigation.
+  window.scrollTo = (() => {}) as typeof window.scrollTo;
 }
-class ResizeObserverShim {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= ResizeObserverShim as unknown as typeof ResizeObserver;
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
-afterEach(() => cleanup());
+// A console.error fails the test: React warnings (act, keys, hydration), failed requests and
+// caught errors all log that way. A test whose behaviour is the log says so with
+// expectConsoleError() from ./support/console.ts.
+beforeEach(() => watchConsoleError());
+afterEach(() => {
+  if (typeof document !== 'undefined') cleanup();
+  failOnUnexpectedConsoleError();
+});

@@ -1,5 +1,14 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+function subscribeToLoad(onChange: () => void): () => void {
+  window.addEventListener('load', onChange, { once: true });
+  return () => window.removeEventListener('load', onChange);
+}
+
+const isLoaded = () => document.readyState === 'complete';
+// Prerendered pages render this hook in Node, and hydration must start from the same answer.
+const isLoadedOnServer = () => false;
 
 /**
  * True once the page has loaded, the router has rendered the first route (its lazy chunks and
@@ -9,20 +18,8 @@ import { useEffect, useState } from 'react';
  */
 export function useAfterFirstPaint(): boolean {
   const routerIdle = useRouterState({ select: (state) => state.status === 'idle' && !state.isLoading });
-  // Read in an effect, not during render: prerendered pages render this hook in Node too.
-  const [loaded, setLoaded] = useState(false);
+  const loaded = useSyncExternalStore(subscribeToLoad, isLoaded, isLoadedOnServer);
   const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    if (loaded) return;
-    if (document.readyState === 'complete') {
-      setLoaded(true);
-      return;
-    }
-    const onLoad = () => setLoaded(true);
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
-  }, [loaded]);
 
   useEffect(() => {
     if (ready || !loaded || !routerIdle) return;

@@ -9,10 +9,7 @@ export function useUnsavedInput(active: boolean, pathname: string): boolean {
   const [unsaved, setUnsaved] = useState(false);
 
   useEffect(() => {
-    if (!active) {
-      setUnsaved(false);
-      return;
-    }
+    if (!active) return;
     // Deferred one task: 'reset' fires before the fields are cleared, and a route's new page may
     // not have rendered its forms yet when the path changes.
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -29,5 +26,6 @@ export function useUnsavedInput(active: boolean, pathname: string): boolean {
     };
   }, [active, pathname]);
 
-  return unsaved;
+  // While not watched the answer is false, whatever the last check found.
+  return active && unsaved;
 }

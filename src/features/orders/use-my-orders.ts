@@ -14,7 +14,6 @@ export function useMyOrders(): { state: OrdersState; retry: () => void } {
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     listMyOrders(controller.signal).then(
       (orders) => {
         if (!controller.signal.aborted) setState({ status: 'loaded', orders });
@@ -28,6 +27,11 @@ export function useMyOrders(): { state: OrdersState; retry: () => void } {
     return () => controller.abort();
   }, [attempt]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // The loading state is set by the retry itself (the first load starts in it), so the effect only
+  // sets state once the answer arrives.
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
   return { state, retry };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@supabase/supabase-js';
+import { expectConsoleError } from '../support/console.ts';
 
 // Unit level: the data modules (supabase-js calls) are replaced; the e2e tests run the real ones.
 const session = vi.hoisted(() => ({
@@ -62,7 +63,7 @@ describe('session store', () => {
 
   it('retries a failed profile fetch once after 1 s, and reports failure after the second', async () => {
     vi.useFakeTimers();
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = expectConsoleError();
     profiles.fetchProfile.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(profile);
     localStorage.setItem('garage-auth', '{}');
     session.stored = fakeSession;
@@ -92,7 +93,7 @@ describe('session store', () => {
     localStorage.setItem('garage-profile', JSON.stringify(profile));
     session.stored = fakeSession;
     profiles.fetchProfile.mockRejectedValue(new TypeError('Failed to fetch'));
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expectConsoleError();
     store.startAuth();
     expect(await store.whenSettled()).toMatchObject({ status: 'signed-in', profile, profileStatus: 'loaded' });
   });

@@ -1,21 +1,20 @@
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications';
 import { CartProvider, useCart, useCartActions, type CartActions } from '@/features/cart';
 import { cartDb } from '@/features/cart/data/cart-db.ts';
 import { LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
+import { AppProviders } from '@/test/render.tsx';
 
 const system = { productId: 1, name: 'Complete System', price: 299, image: '/products/a.svg' };
 const solar = { productId: 3, name: 'Solar Panel Kit', price: 79, image: '/products/c.svg' };
 
 function wrapper({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider>
-      <Notifications />
+    <AppProviders notifications>
       <CartProvider>{children}</CartProvider>
-    </MantineProvider>
+    </AppProviders>
   );
 }
 
@@ -37,7 +36,6 @@ afterEach(() => {
 
 describe('useCart', () => {
   it('throws outside its provider (spec §5)', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useCart())).toThrow('useCart must be used within a CartProvider');
   });
 
@@ -111,7 +109,6 @@ describe('useCart', () => {
 
 describe('useCartActions', () => {
   it('throws outside its provider', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useCartActions())).toThrow('useCartActions must be used within a CartProvider');
   });
 
@@ -128,12 +125,12 @@ describe('useCartActions', () => {
       return <output>{isLoading ? 'loading' : itemCount}</output>;
     }
     render(
-      <MantineProvider>
+      <AppProviders>
         <CartProvider>
           <ProductPage />
           <Badge />
         </CartProvider>
-      </MantineProvider>,
+      </AppProviders>,
     );
     expect(await screen.findByText('0')).toBeTruthy();
     await act(() => seenActions[0]?.addItem(system, 2));

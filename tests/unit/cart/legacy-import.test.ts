@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartDatabase } from '@/features/cart/data/cart-db.ts';
 import { addCartItem, listCartItems } from '@/features/cart/data/cart-repo.ts';
 import { importLegacyCart, LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
+import { expectConsoleError } from '../support/console.ts';
 
 // What the previous version wrote: cart lines with extra product fields copied in.
 const legacyCart = [
@@ -46,7 +47,7 @@ describe('legacy localStorage cart import', () => {
   });
 
   it('logs an unparseable value, leaves the cart as it is and does not report it again', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = expectConsoleError();
     await addCartItem(db, { productId: 2, name: 'Indoor Unit Standalone', price: 149, image: '' });
     localStorage.setItem(LEGACY_CART_KEY, '{not json');
     expect(await importLegacyCart(db)).toBe('invalid');
@@ -58,7 +59,7 @@ describe('legacy localStorage cart import', () => {
   });
 
   it('treats well-formed JSON of the wrong shape as unparseable', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = expectConsoleError();
     localStorage.setItem(LEGACY_CART_KEY, JSON.stringify([{ id: 1, name: 'X', price: 'free', quantity: 1 }]));
     expect(await importLegacyCart(db)).toBe('invalid');
     expect(logged).toHaveBeenCalled();

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProductDetailPage } from '@/features/catalogue/components/ProductDetailPage.tsx';
 import { CATALOGUE, getProduct } from '@/features/catalogue/data/products.ts';
@@ -10,12 +8,11 @@ import { mergeCommerce } from '@/features/catalogue/live/merge.ts';
 import { refreshLiveCatalogue, resetLiveCatalogue, liveCatalogueStore } from '@/features/catalogue/live/store.ts';
 import { relatedProducts } from '@/features/catalogue/rules.ts';
 import type { Product } from '@/features/catalogue/schemas.ts';
+import { renderWithRouter } from '@/test/render.tsx';
 import { createFakeBackend, json, type FakeBackend } from '../checkout/fake-backend.ts';
 
 const backend = vi.hoisted(() => ({ current: null as unknown as FakeBackend }));
 vi.mock('@/lib/load-supabase.ts', () => ({ loadSupabase: async () => backend.current.client }));
-
-window.scrollTo = () => {};
 
 // Whole products (summary and details), as the detail page's loader gives them.
 const [system, indoor] = (await Promise.all([getProduct(1), getProduct(2)])) as [Product, Product];
@@ -84,19 +81,11 @@ describe('live commerce values', () => {
 });
 
 function renderDetail(product: Product, onAddToCart = vi.fn()) {
-  const root = createRootRoute();
-  const page = createRoute({
-    getParentRoute: () => root,
+  renderWithRouter(<ProductDetailPage product={product} related={relatedProducts(product, CATALOGUE)} onAddToCart={onAddToCart} />, {
     path: '/products/$productId',
-    component: () => <ProductDetailPage product={product} related={relatedProducts(product, CATALOGUE)} onAddToCart={onAddToCart} />,
+    url: `/products/${product.id}`,
+    pages: { '/products': '' },
   });
-  const products = createRoute({ getParentRoute: () => root, path: '/products', component: () => null });
-  const router = createRouter({ routeTree: root.addChildren([page, products]), history: createMemoryHistory({ initialEntries: [`/products/${product.id}`] }) });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
   return onAddToCart;
 }
 

@@ -1,14 +1,14 @@
-import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductGallery } from '@/features/catalogue/components/ProductGallery.tsx';
 import { PurchasePanel } from '@/features/catalogue/components/PurchasePanel.tsx';
 import { CATALOGUE } from '@/features/catalogue/data/products.ts';
 import type { Product } from '@/features/catalogue/schemas.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 
 const [system, indoor] = CATALOGUE as [Product, Product];
-const wrap = (ui: React.ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
+const wrap = renderWithProviders;
 
 describe('PurchasePanel', () => {
   it('adds the chosen quantity and colour', async () => {

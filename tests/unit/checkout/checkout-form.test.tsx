@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
 import { CheckoutForm, type CheckoutValues } from '@/features/checkout';
+import { renderWithProviders } from '@/test/render.tsx';
 
 const filled: CheckoutValues = {
   email: 'ada@example.com',
@@ -33,11 +33,7 @@ const labels: Record<keyof CheckoutValues, string> = {
 };
 
 function renderForm(onSubmit: (values: CheckoutValues) => Promise<void>) {
-  render(
-    <MantineProvider>
-      <CheckoutForm onSubmit={onSubmit} />
-    </MantineProvider>,
-  );
+  renderWithProviders(<CheckoutForm onSubmit={onSubmit} />);
 }
 
 const input = (name: keyof CheckoutValues) => screen.getByLabelText(labels[name], { exact: false }) as HTMLInputElement;

@@ -1,33 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheckoutPage, type OrderLine } from '@/features/checkout';
+import { renderWithRouter } from '@/test/render.tsx';
 import { createFakeBackend, pgError, type FakeBackend } from './fake-backend.ts';
 
 const backend = vi.hoisted(() => ({ current: null as unknown as FakeBackend }));
 vi.mock('@/lib/load-supabase.ts', () => ({ loadSupabase: async () => backend.current.client }));
 
-// jsdom has no scrolling; the router scrolls to top on navigation.
-window.scrollTo = () => {};
-
 const lines: OrderLine[] = [{ productId: 3, quantity: 5 }];
 
 function renderCheckout(onOrderPlaced = vi.fn()) {
-  const root = createRootRoute();
-  const page = createRoute({
-    getParentRoute: () => root,
-    path: '/checkout',
-    component: () => (
-      <CheckoutPage isLoading={false} isEmpty={false} lines={lines} summary={<p>Summary: 5 × Solar Panel Kit</p>} onOrderPlaced={onOrderPlaced} />
-    ),
-  });
-  const router = createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/checkout'] }) });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
+  renderWithRouter(
+    <CheckoutPage isLoading={false} isEmpty={false} lines={lines} summary={<p>Summary: 5 × Solar Panel Kit</p>} onOrderPlaced={onOrderPlaced} />,
+    { path: '/checkout' },
   );
   return onOrderPlaced;
 }

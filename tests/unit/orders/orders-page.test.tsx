@@ -1,15 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MantineProvider } from '@mantine/core';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrdersPage } from '@/features/orders';
+import { renderWithRouter } from '@/test/render.tsx';
 import { createFakeBackend, json, type FakeBackend } from '../checkout/fake-backend.ts';
+import { expectConsoleError } from '../support/console.ts';
 
 const backend = vi.hoisted(() => ({ current: null as unknown as FakeBackend }));
 vi.mock('@/lib/load-supabase.ts', () => ({ loadSupabase: async () => backend.current.client }));
-
-window.scrollTo = () => {};
 
 const USER_ID = '00000000-0000-4000-8000-000000000001';
 const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -35,15 +33,7 @@ function serve(orders: () => Response | Promise<Response>) {
 }
 
 function renderPage() {
-  const root = createRootRoute();
-  const page = createRoute({ getParentRoute: () => root, path: '/dashboard/orders', component: OrdersPage });
-  const products = createRoute({ getParentRoute: () => root, path: '/products', component: () => <p>Products page</p> });
-  const router = createRouter({ routeTree: root.addChildren([page, products]), history: createMemoryHistory({ initialEntries: ['/dashboard/orders'] }) });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  renderWithRouter(<OrdersPage />, { path: '/dashboard/orders', pages: { '/products': 'Products page' } });
 }
 
 const ordersRequests = () => backend.current.requests.filter((r) => r.url.pathname === '/rest/v1/orders');
@@ -106,7 +96,7 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
   });
 
   it('shows an error with Retry when loading fails (also for a malformed row), and Retry loads again', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = expectConsoleError();
     serve(() => json([order('not-a-uuid')]));
     renderPage();
     const alert = await screen.findByRole('alert');
@@ -116,5 +106,6 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Order #60000000' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(ordersRequests()).toHaveLength(2);
+    expect(logged).toHaveBeenCalledWith('Loading orders failed.', expect.anything());
   });
 });

@@ -1,8 +1,8 @@
-import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Link, Outlet, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { UpdatePrompt } from '@/app/pwa/UpdatePrompt.tsx';
+import { renderWithProviders } from '@/test/render.tsx';
 
 // The service worker itself cannot run in jsdom: the registration hook is replaced by a stand-in
 // that reports "an update is waiting" and records what the prompt asks of it. The real
@@ -28,15 +28,8 @@ function renderAt(path: string) {
   });
   const page = (p: string) => createRoute({ getParentRoute: () => root, path: p, component: () => <form><input aria-label="Name" /></form> });
   const router = createRouter({ routeTree: root.addChildren([page('/'), page('/cart'), page('/checkout')]), history: createMemoryHistory({ initialEntries: [path] }) });
-  return render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  return renderWithProviders(<RouterProvider router={router} />);
 }
-
-// jsdom has no scrolling; the router scrolls to top on navigation.
-window.scrollTo = () => {};
 
 const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 5)));
 

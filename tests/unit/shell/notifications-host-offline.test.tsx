@@ -1,9 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
 import { NotificationsHost } from '@/app/shell/NotificationsHost.tsx';
+import { renderWithProviders } from '@/test/render.tsx';
+import { expectConsoleError } from '../support/console.ts';
 
 // The container's chunk cannot be fetched (offline before the service worker cached it).
 vi.mock('@/app/shell/ToastContainer.tsx', () => {
@@ -11,7 +12,7 @@ vi.mock('@/app/shell/ToastContainer.tsx', () => {
 });
 
 it('keeps the page when the toast container cannot load', async () => {
-  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const error = expectConsoleError();
   const root = createRootRoute({
     component: () => (
       <>
@@ -22,11 +23,7 @@ it('keeps the page when the toast container cannot load', async () => {
     errorComponent: () => <p>Error screen</p>,
   });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />);
   expect(await screen.findByText('Page content')).toBeTruthy();
   act(() => {
     notifications.show({ message: 'Added to cart offline' });
@@ -34,5 +31,4 @@ it('keeps the page when the toast container cannot load', async () => {
   await waitFor(() => expect(error).toHaveBeenCalledWith('The toast container could not be loaded.', expect.anything()));
   expect(screen.getByText('Page content')).toBeTruthy();
   expect(screen.queryByText('Error screen')).toBeNull();
-  error.mockRestore();
 });

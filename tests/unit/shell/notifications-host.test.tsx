@@ -1,18 +1,14 @@
-import { MantineProvider } from '@mantine/core';
 import { cleanNotifications, notifications } from '@mantine/notifications';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotificationsHost } from '@/app/shell/NotificationsHost.tsx';
+import { renderWithProviders } from '@/test/render.tsx';
 
 function renderHost() {
   const root = createRootRoute({ component: () => <NotificationsHost /> });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  return render(
-    <MantineProvider>
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  return renderWithProviders(<RouterProvider router={router} />);
 }
 
 const container = () => document.querySelector('.mantine-Notifications-root');

@@ -38,18 +38,20 @@ export function MfaStep({ onVerified }: Props) {
   const [setupError, setSetupError] = useState<string | null>(null);
   const [busy, run] = useSubmit();
 
-  const renew = useCallback(async () => {
-    setSetupError(null);
-    try {
-      setChallenge(await openChallenge());
-    } catch (error) {
-      setSetupError(errorText(error));
-    }
-  }, []);
+  // Sets state only once GoTrue has answered; clearing an earlier failure is the caller's part.
+  const renew = useCallback(
+    () => openChallenge().then(setChallenge, (error: unknown) => setSetupError(errorText(error))),
+    [],
+  );
 
   useEffect(() => {
     void renew();
   }, [renew]);
+
+  const retry = () => {
+    setSetupError(null);
+    void renew();
+  };
 
   const submit = form.onSubmit((values) =>
     run(async () => {
@@ -59,7 +61,10 @@ export function MfaStep({ onVerified }: Props) {
       } catch (error) {
         form.setFieldError('code', error instanceof MfaError ? error.message : errorText(error));
         // A challenge lives a few minutes: fetch a fresh one so the next code can be checked.
-        if (error instanceof MfaError && error.code === 'mfa_challenge_expired') await renew();
+        if (error instanceof MfaError && error.code === 'mfa_challenge_expired') {
+          setSetupError(null);
+          await renew();
+        }
         return;
       }
       if ((await refreshSession()).status === 'signed-in') await onVerified();
@@ -72,7 +77,7 @@ export function MfaStep({ onVerified }: Props) {
       {setupError && (
         <Alert color="red" role="alert" title="Two-factor sign-in is unavailable">
           {setupError}
-          <Button variant="white" color="red" size="xs" mt="sm" onClick={() => void renew()}>
+          <Button variant="white" color="red" size="xs" mt="sm" onClick={retry}>
             Try again
           </Button>
         </Alert>

@@ -30,9 +30,12 @@ export function useLiveCatalogue(): CommerceById | null {
   const [byId, setById] = useState(() => liveCatalogueStore.getState().byId);
 
   useEffect(() => {
-    // An answer that arrived between the first render and this subscription is picked up too.
-    setById(liveCatalogueStore.getState().byId);
-    return liveCatalogueStore.subscribe((state) => startTransition(() => setById(state.byId)));
+    const update = () => startTransition(() => setById(liveCatalogueStore.getState().byId));
+    const unsubscribe = liveCatalogueStore.subscribe(update);
+    // An answer that arrived between the first render and this subscription is picked up too
+    // (the same value as the first render's bails out without a render).
+    update();
+    return unsubscribe;
   }, []);
 
   useEffect(() => {

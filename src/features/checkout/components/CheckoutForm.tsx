@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm, schemaResolver } from '@mantine/form';
 import {
@@ -34,7 +34,7 @@ export function CheckoutForm({ onSubmit }: CheckoutFormProps) {
     return { ...props, required: true };
   };
 
-  const submit = form.onSubmit(async (values) => {
+  const placeOrder = async (values: CheckoutValues) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setProcessing(true);
@@ -46,7 +46,10 @@ export function CheckoutForm({ onSubmit }: CheckoutFormProps) {
       inFlight.current = false;
       setProcessing(false);
     }
-  });
+  };
+  // Mantine's handler is made when the form is submitted, not while rendering: the handler reads a
+  // ref, which React allows in events only.
+  const submit = (event: FormEvent<HTMLFormElement>) => form.onSubmit(placeOrder)(event);
 
   return (
     <form onSubmit={submit} aria-label="Checkout">

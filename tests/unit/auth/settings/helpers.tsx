@@ -1,9 +1,9 @@
-import { act, render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { act } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import type { Factor } from '@/features/auth/data/mfa.ts';
 import { AccountSettings } from '@/features/auth/screens.ts';
 import { authStore } from '@/features/auth/store.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 
 export const USER_ID = '11111111-1111-4111-8111-111111111111';
 
@@ -17,12 +17,7 @@ export function signIn(names: { firstName: string | null; lastName: string | nul
 }
 
 export function renderSettings() {
-  return render(
-    <MantineProvider>
-      <Notifications />
-      <AccountSettings />
-    </MantineProvider>,
-  );
+  return renderWithProviders(<AccountSettings />, { notifications: true });
 }
 
 export function cleanNotifications() {

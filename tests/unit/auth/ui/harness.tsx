@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { act, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+import { act, screen } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -13,9 +12,7 @@ import {
 } from '@tanstack/react-router';
 import { AuthSearchSchema, authStore } from '@/features/auth';
 import { AuthPage } from '@/features/auth/screens.ts';
-
-// jsdom has no scrolling; the router's scroll restoration calls it on every navigation.
-window.scrollTo = (() => {}) as typeof window.scrollTo;
+import { renderWithProviders } from '@/test/render.tsx';
 
 /** Shows where the router is, so tests can see a navigation happen. */
 function Where() {
@@ -52,12 +49,7 @@ export async function renderApp(url: string, layout?: ReactNode) {
   const history = createMemoryHistory({ initialEntries: ['/products', url] });
   const router = createRouter({ routeTree, history });
   await act(() => router.load());
-  render(
-    <MantineProvider>
-      <Notifications />
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  renderWithProviders(<RouterProvider router={router} />, { notifications: true });
   await screen.findByTestId('where');
   return { router, history };
 }

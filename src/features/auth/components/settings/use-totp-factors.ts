@@ -12,22 +12,29 @@ export function useTotpFactors(): FactorsState & { reload: () => Promise<void> }
   // Only the newest request may set the state (a slow first load must not overwrite a reload).
   const latest = useRef(0);
 
-  const reload = useCallback(async () => {
+  // Sets state only once the answer is in: the first load starts in 'loading' already.
+  const load = useCallback(() => {
     const request = ++latest.current;
-    setState((previous) => (previous.status === 'failed' ? { status: 'loading', factors: [] } : previous));
-    try {
-      const factors = await listTotpFactors();
-      if (request === latest.current) setState({ status: 'loaded', factors });
-    } catch (error) {
-      if (request !== latest.current) return;
-      const message = error instanceof Error && error.message ? error.message : 'Please try again.';
-      setState({ status: 'failed', factors: [], error: message });
-    }
+    return listTotpFactors().then(
+      (factors) => {
+        if (request === latest.current) setState({ status: 'loaded', factors });
+      },
+      (error: unknown) => {
+        if (request !== latest.current) return;
+        const message = error instanceof Error && error.message ? error.message : 'Please try again.';
+        setState({ status: 'failed', factors: [], error: message });
+      },
+    );
   }, []);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    void load();
+  }, [load]);
+
+  const reload = useCallback(async () => {
+    setState((previous) => (previous.status === 'failed' ? { status: 'loading', factors: [] } : previous));
+    await load();
+  }, [load]);
 
   return { ...state, reload };
 }
