@@ -22,7 +22,7 @@ export interface CartProductInput {
 export { CartProvider } from './CartProvider.tsx';
 export { useCart, useCartActions, type CartActions, type CartContextValue } from './context.ts';
 export { cartLineId } from './rules.ts';
-export { cartTotal, cartItemCount, orderTotals, formatPrice, TAX_RATE_PERCENT, type OrderTotals } from './totals.ts';
+export { cartTotal, cartItemCount, lineTotal, orderTotals, TAX_RATE_PERCENT, type OrderTotals } from './totals.ts';
 // Screens are exported from './ui.ts', not here: App.tsx imports this file for the provider, and
 // re-exporting pages here would pull them (and their Mantine components) into first-paint JS.
 

@@ -1,15 +1,16 @@
+import { toCents } from '@/lib/money.ts';
 import type { CartItem } from './index.ts';
 
 /** Tax is 10% of the items total (spec §9); shipping is always free. */
 export const TAX_RATE_PERCENT = 10;
 
-/** Money is summed in whole cents so 59.99 × 3 is 179.97, never 179.96999999999997. */
-function toCents(amount: number): number {
-  return Math.round(amount * 100);
-}
-
 export function itemsTotalCents(items: readonly Pick<CartItem, 'price' | 'quantity'>[]): number {
   return items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0);
+}
+
+/** One line's amount in dollars (price × quantity, in cents). */
+export function lineTotal(item: Pick<CartItem, 'price' | 'quantity'>): number {
+  return (toCents(item.price) * item.quantity) / 100;
 }
 
 /** Items total in dollars, 2 decimals. */
@@ -37,9 +38,4 @@ export function orderTotals(subtotal: number): OrderTotals {
     tax: (grandCents - subtotalCents) / 100,
     grandTotal: grandCents / 100,
   };
-}
-
-/** "$1234.50": the format of the spec's toasts ('Your order for $328.90 has been confirmed.'). */
-export function formatPrice(amount: number): string {
-  return `$${amount.toFixed(2)}`;
 }

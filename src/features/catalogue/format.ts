@@ -1,12 +1,5 @@
-// Display formatting for catalogue values (en-US, USD as in spec §9).
-const whole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+// Display formatting for catalogue values (en-US). Prices: formatMoney in src/lib/money.ts.
 const count = new Intl.NumberFormat('en-US');
-
-/** "$299" for whole prices, "$29.99" otherwise. */
-export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? whole.format(amount) : cents.format(amount);
-}
 
 export function formatCount(n: number): string {
   return count.format(n);

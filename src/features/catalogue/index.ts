@@ -4,7 +4,6 @@ export * from './rules.ts';
 export * from './schemas.ts';
 export { FILTER_GROUPS } from './filter-options.ts';
 export { PRODUCTS_SEARCH_DEFAULTS, ProductsSearchSchema, toSearchParams, type ProductsSearch, type ViewMode } from './filters.ts';
-export { formatPrice } from './format.ts';
 export { ProductsPage } from './components/ProductsPage.tsx';
 export { ProductDetailPage } from './components/ProductDetailPage.tsx';
 export { ProductNotFound } from './components/ProductNotFound.tsx';

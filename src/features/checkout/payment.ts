@@ -1,4 +1,5 @@
 import type { NotificationData } from '@mantine/notifications';
+import { formatMoney } from '@/lib/money.ts';
 
 /** Spec §9: the simulated payment takes 2000 ms. */
 export const SIMULATED_PAYMENT_MS = 2000;
@@ -22,11 +23,11 @@ export function simulatePayment(signal: AbortSignal, ms = SIMULATED_PAYMENT_MS):
   });
 }
 
-/** Spec §8, exact: 'Your order for ${total} has been confirmed.' with the grand total, 2 decimals. */
+/** 'Your order for $328.90 has been confirmed.': the grand total with cents (and thousands separators). */
 export function orderPlacedToast(grandTotal: number): NotificationData {
   return {
     title: 'Order placed successfully!',
-    message: `Your order for $${grandTotal.toFixed(2)} has been confirmed.`,
+    message: `Your order for ${formatMoney(grandTotal)} has been confirmed.`,
     color: 'green',
   };
 }

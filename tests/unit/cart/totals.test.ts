@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartItemCount, cartTotal, formatPrice, orderTotals } from '@/features/cart/totals.ts';
+import { cartItemCount, cartTotal, lineTotal, orderTotals } from '@/features/cart/totals.ts';
 
 describe('cart totals', () => {
   it('sums price × quantity to 2 decimals without float artefacts', () => {
@@ -33,8 +33,8 @@ describe('order totals (10% tax, free shipping)', () => {
     expect(orderTotals(0)).toEqual({ subtotal: 0, tax: 0, grandTotal: 0 });
   });
 
-  it('formats dollars with 2 decimals', () => {
-    expect(formatPrice(328.9)).toBe('$328.90');
-    expect(formatPrice(0)).toBe('$0.00');
+  it('computes a line amount in cents', () => {
+    expect(lineTotal({ price: 59.99, quantity: 3 })).toBe(179.97);
+    expect(lineTotal({ price: 0.1, quantity: 3 })).toBe(0.3);
   });
 });

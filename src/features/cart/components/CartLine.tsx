@@ -1,7 +1,8 @@
 import { ActionIcon, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { CartItem } from '../index.ts';
-import { formatPrice } from '../totals.ts';
+import { formatMoney } from '@/lib/money.ts';
+import { lineTotal } from '../totals.ts';
 
 interface CartLineProps {
   item: CartItem;
@@ -13,7 +14,6 @@ const IMAGE_SIZE = 88;
 
 export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
   const label = item.variant ? `${item.name} (${item.variant})` : item.name;
-  const lineTotal = (Math.round(item.price * 100) * item.quantity) / 100;
   return (
     <Paper component="li" withBorder p="md" radius="md" aria-label={label}>
       <Group align="flex-start" wrap="nowrap" gap="md">
@@ -38,7 +38,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             </Text>
           )}
           <Text size="sm" c="gray.7">
-            {formatPrice(item.price)} each
+            {formatMoney(item.price)} each
           </Text>
           <Group justify="space-between" mt="xs" gap="sm">
             <Group gap={6} wrap="nowrap">
@@ -66,7 +66,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
             </Group>
             <Group gap="sm" wrap="nowrap">
               <Text fw={700} data-testid="cart-line-total">
-                {formatPrice(lineTotal)}
+                {formatMoney(lineTotal(item))}
               </Text>
               <ActionIcon
                 variant="subtle"

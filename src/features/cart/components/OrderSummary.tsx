@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CartItem } from '../index.ts';
-import { formatPrice, orderTotals, TAX_RATE_PERCENT } from '../totals.ts';
+import { formatMoney } from '@/lib/money.ts';
+import { lineTotal, orderTotals, TAX_RATE_PERCENT } from '../totals.ts';
 
 interface OrderSummaryProps {
   /** Items total (the cart's `total`). */
@@ -42,17 +43,17 @@ export function OrderSummary({ subtotal, items, children }: OrderSummaryProps) {
                   {item.name}
                   {item.variant ? ` (${item.variant})` : ''} × {item.quantity}
                 </Text>
-                <Text size="sm">{formatPrice((Math.round(item.price * 100) * item.quantity) / 100)}</Text>
+                <Text size="sm">{formatMoney(lineTotal(item))}</Text>
               </Group>
             ))}
           </Stack>
         )}
         {items && items.length > 0 && <Divider />}
-        <Row label="Subtotal" value={formatPrice(totals.subtotal)} />
+        <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
         <Row label="Shipping" value="Free" />
-        <Row label={`Tax (${TAX_RATE_PERCENT}%)`} value={formatPrice(totals.tax)} />
+        <Row label={`Tax (${TAX_RATE_PERCENT}%)`} value={formatMoney(totals.tax)} />
         <Divider />
-        <Row label="Total" value={formatPrice(totals.grandTotal)} strong />
+        <Row label="Total" value={formatMoney(totals.grandTotal)} strong />
         {children}
       </Stack>
     </Paper>

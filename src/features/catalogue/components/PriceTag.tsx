@@ -1,5 +1,5 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
-import { formatPrice } from '../format.ts';
+import { formatMoney } from '@/lib/money.ts';
 import { discountPercent } from '../rules.ts';
 import type { ProductSummary } from '../schemas.ts';
 
@@ -10,18 +10,21 @@ interface PriceTagProps {
   showSaving?: boolean;
 }
 
+// List prices: "$299" for whole dollars, "$29.99" otherwise.
+const LIST_PRICE = { dropZeroCents: true };
+
 export function PriceTag({ product, size = 'md', showSaving = false }: PriceTagProps) {
   const discount = discountPercent(product);
   return (
     <Group gap="xs" align="baseline" wrap="wrap">
       <Text component="span" fz={size === 'lg' ? 32 : 22} fw={700} lh={1.1}>
-        {formatPrice(product.price)}
+        {formatMoney(product.price, LIST_PRICE)}
       </Text>
       {product.originalPrice !== undefined && discount !== null && (
         <>
           <Text component="s" c="gray.7" fz={size === 'lg' ? 'lg' : 'sm'}>
             <VisuallyHidden>Original price </VisuallyHidden>
-            {formatPrice(product.originalPrice)}
+            {formatMoney(product.originalPrice, LIST_PRICE)}
           </Text>
           {showSaving && (
             <Badge color="red.9" variant="filled" size="lg">

@@ -1,5 +1,7 @@
-import { Badge, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { formatMoney, formatOrderDate, shortOrderId, STATUS_COLOR, STATUS_LABEL } from '../format.ts';
+import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
+import { formatMoney } from '@/lib/money.ts';
+import { formatOrderDate, shortOrderId } from '../format.ts';
 import type { Order } from '../schemas.ts';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -29,9 +31,7 @@ export function OrderCard({ order }: { order: Order }) {
             Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </Text>
         </div>
-        <Badge color={STATUS_COLOR[order.status]} variant="filled" data-testid="order-status">
-          {STATUS_LABEL[order.status]}
-        </Badge>
+        <StatusBadge kind="order" status={order.status} data-testid="order-status" />
       </Group>
       <Divider my="md" />
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Items">

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { formatTimeAgo, timeAgoRefreshMs } from '@/lib/time-ago.ts';
+
+const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "5 minutes ago" for `date`, re-rendered as the words change (each minute, then each hour). */
+export function useTimeAgo(date: Date | string | number): string {
+  const [now, setNow] = useState(() => Date.now());
+  const refreshMs = timeAgoRefreshMs(date, now);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs]);
+
+  return formatTimeAgo(date, now);
+}
+
+interface TimeAgoProps {
+  date: Date | string | number;
+  /** Words before the time: 'Created' gives "Created 5 minutes ago". */
+  prefix?: string;
+}
+
+/**
+ * A `<time>` element: the relative words on screen, the exact instant in `dateTime`, and the full
+ * date and time as its title (shown on hover) for anyone who needs it.
+ */
+export function TimeAgo({ date, prefix }: TimeAgoProps) {
+  const words = useTimeAgo(date);
+  const instant = new Date(date);
+  const valid = !Number.isNaN(instant.getTime());
+  return (
+    <time dateTime={valid ? instant.toISOString() : undefined} title={valid ? fullDate.format(instant) : undefined}>
+      {prefix ? `${prefix} ${words}` : words}
+    </time>
+  );
+}

@@ -1,0 +1,27 @@
+// The one way the app shows money: US dollars, en-US, with thousands separators ("$1,234.50").
+
+const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+export interface MoneyFormat {
+  /**
+   * Leave out ".00" when the amount is whole dollars: list prices ("$299", "$29.99"). Totals,
+   * line amounts and anything summed keep the cents ("$598.00").
+   */
+  dropZeroCents?: boolean;
+}
+
+/** Whole cents of a dollar amount. Money is summed in cents so 59.99 × 3 is 179.97, never 179.96999999999997. */
+export function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/**
+ * A dollar amount for display: "$1,234.50". Amounts are dollars, as the catalogue, the cart's
+ * totals and the orders' rows hold them; code that sums in cents converts back (cents / 100) first.
+ */
+export function formatMoney(dollars: number, { dropZeroCents = false }: MoneyFormat = {}): string {
+  const cents = toCents(dollars);
+  if (dropZeroCents && cents % 100 === 0) return wholeDollars.format(cents / 100);
+  return withCents.format(cents / 100);
+}

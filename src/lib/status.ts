@@ -1,0 +1,40 @@
+// Badge colours of every status the app shows, in one place. The colour names follow the product's
+// badge rules (priority: urgent red, high orange, medium yellow, low green; ticket status: open
+// blue, in_progress yellow, resolved green, closed gray). Each is a Mantine shade chosen so that
+// the badge's text, white or black as Mantine's autoContrast picks it, passes WCAG AA (4.5:1).
+
+const RED = 'red.9';
+const ORANGE = 'orange.6';
+const YELLOW = 'yellow.6';
+const GREEN = 'green.7';
+const BLUE = 'blue.8';
+const GRAY = 'gray.7';
+
+export const STATUS_COLORS = {
+  ticket: { open: BLUE, in_progress: YELLOW, resolved: GREEN, closed: GRAY },
+  priority: { urgent: RED, high: ORANGE, medium: YELLOW, low: GREEN },
+  device: { online: GREEN, offline: GRAY, maintenance: YELLOW, error: RED },
+  // An access code is active until revoked, past its expiry or at its usage limit.
+  access: { active: GREEN, expired: GRAY, limit_reached: ORANGE, revoked: RED },
+  order: { pending: GRAY, processing: BLUE, shipped: 'indigo.8', delivered: 'teal.9', cancelled: RED },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type StatusKind = keyof typeof STATUS_COLORS;
+export type StatusOf<K extends StatusKind> = keyof (typeof STATUS_COLORS)[K] & string;
+
+/** A status the app does not know yet (a newer server) still gets a neutral badge. */
+export const UNKNOWN_STATUS_COLOR = GRAY;
+
+export function statusColor(kind: StatusKind, status: string): string {
+  const colors: Record<string, string> = STATUS_COLORS[kind];
+  return Object.hasOwn(colors, status) ? (colors[status] ?? UNKNOWN_STATUS_COLOR) : UNKNOWN_STATUS_COLOR;
+}
+
+/** "in_progress" → "In Progress", "limit_reached" → "Limit Reached": underscores read as spaces. */
+export function statusLabel(status: string): string {
+  return status
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
