@@ -5,7 +5,7 @@
  * 100 subscribers; and an exactly-once account: every owner gets every row once, no one else any.
  * Subscribers run in a forked process; subscriber 0 is supabase-js. Loopback only, bounded.
  *
- *   npx tsx tests/bench/realtime-bench.ts   (BENCH_ENGINES=postgres,pglite BENCH_SIZES=1,100,500 BENCH_ROWS=100 BENCH_GAP_MS=20 BENCH_LAT_SECONDS=30 BENCH_TP_SECONDS=5)
+ *   npx tsx tests/bench/realtime-bench.ts   (BENCH_ENGINES=postgres,pglite BENCH_SIZES=1,100,500 BENCH_ROWS=100 BENCH_GAP_MS=20 BENCH_LAT_SECONDS=30 BENCH_TP_SECONDS=5 BENCH_SESSIONS=own|shared)
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +22,7 @@ const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 20);
 const LAT_SECONDS = Number(process.env.BENCH_LAT_SECONDS ?? 30);
 const TP_SECONDS = Number(process.env.BENCH_TP_SECONDS ?? 5);
 const TP_MAX_ROWS = 3000;
+const SHARED_SESSIONS = process.env.BENCH_SESSIONS === 'shared';
 const TP_SUBSCRIBERS = 100;
 const TARGETS: Record<number, number> = { 100: 50, 500: 150 };
 const OWNER = '00000000-0000-4000-8000-0000000000a0';
@@ -53,13 +54,22 @@ async function serve(stack: Stack): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-/** Half the subscribers (subscriber 0 among them) own the rows; the rest are ten other users. */
+/**
+ * Half the subscribers (subscriber 0 among them) own the rows; the rest are ten other users. Each
+ * connection is a session of its own, as real clients are; BENCH_SESSIONS=shared gives each user
+ * one token for all its connections, which shows what the per-claims RLS checks cost.
+ */
 async function tokensFor(stack: Stack, n: number): Promise<{ tokens: string[]; owners: boolean[] }> {
   const owners = Array.from({ length: n }, (_, i) => i % 2 === 0);
   const exp = Math.floor(Date.now() / 1000) + 3600;
-  const tokens = await Promise.all(owners.map((own, i) => stack.keys.signAccessToken({
-    role: 'authenticated', aud: 'authenticated', sub: own ? OWNER : OTHERS[i % OTHERS.length]!, aal: 'aal1', exp, session_id: crypto.randomUUID(),
-  })));
+  const shared = new Map<string, Promise<string>>();
+  const sign = (sub: string) => stack.keys.signAccessToken({ role: 'authenticated', aud: 'authenticated', sub, aal: 'aal1', exp, session_id: crypto.randomUUID() });
+  const tokens = await Promise.all(owners.map((own, i) => {
+    const sub = own ? OWNER : OTHERS[i % OTHERS.length]!;
+    if (!SHARED_SESSIONS) return sign(sub);
+    if (!shared.has(sub)) shared.set(sub, sign(sub));
+    return shared.get(sub)!;
+  }));
   return { tokens, owners };
 }
 
@@ -145,7 +155,7 @@ async function benchEngine(engine: string, latency: LatencyRow[], throughput: Th
 function report(latency: LatencyRow[], throughput: ThroughputRow[]): boolean {
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
   let ok = true;
-  console.log(`\nPostgres Changes, INSERT → message at each subscriber that may see it (RLS); one row at a time, the next ${GAP_MS} ms after every owner got the last (≤ ${ROWS} rows, ≤ ${LAT_SECONDS} s; loopback)\n`);
+  console.log(`\nPostgres Changes, INSERT → message at each subscriber that may see it (RLS); one row at a time, the next ${GAP_MS} ms after every owner got the last (≤ ${ROWS} rows, ≤ ${LAT_SECONDS} s; ${SHARED_SESSIONS ? 'one session per user' : 'one session per connection'}; loopback)\n`);
   console.log('| engine | subscribers | owners | subscribed in s | rows | p50 ms | p95 ms | p99 ms | max ms | missing | duplicated | to non-owners | target |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of latency) {
