@@ -1,6 +1,7 @@
 /**
  * One WebSocket: frames in, frames out. Inbound frames are handled one at a time in arrival order
- * (a join finishes before the next frame of the same client is looked at). Every failure is
+ * (a join finishes before the next frame of the same client is looked at), except heartbeats,
+ * which are answered at once. Every failure is
  * contained here: a frame that does not decode is ignored, a handler error is logged, a client
  * that stops reading (more than `maxBufferedBytes` unsent) or goes silent is dropped.
  */
@@ -83,9 +84,21 @@ export class Connection implements ChannelHost {
     if (this.#closed) return;
     this.#touch();
     const buf = Array.isArray(data) ? Buffer.concat(data) : data;
+    const msg = isBinary ? undefined : decodeText(buf.toString('utf8'), this.vsn);
+    if (!isBinary && !msg) return;
+    // Phoenix answers a heartbeat at once, whatever joins of this socket are still under way:
+    // a client whose heartbeat goes unanswered reconnects.
+    if (msg?.topic === 'phoenix') {
+      if (msg.event === 'heartbeat') this.#reply(msg, 'ok', {});
+      return;
+    }
     this.#chain = this.#chain
-      .then(() => (isBinary ? this.#binary(buf) : this.#text(buf.toString('utf8'))))
+      .then(() => (msg ? this.#text(msg) : this.#binary(buf)))
       .catch((error: unknown) => this.core.log(`Realtime: error handling a frame: ${(error as Error).message}`));
+  }
+
+  #reply(msg: Message, status: 'ok' | 'error', response: unknown): void {
+    this.send({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status, response } });
   }
 
   #binary(buf: Buffer): void {
@@ -94,15 +107,8 @@ export class Connection implements ChannelHost {
     this.#channels.get(b.topic)?.handleBinary(b);
   }
 
-  async #text(text: string): Promise<void> {
-    const msg = decodeText(text, this.vsn);
-    if (!msg) return;
-    const reply = (status: 'ok' | 'error', response: unknown) =>
-      this.send({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status, response } });
-    if (msg.topic === 'phoenix') {
-      if (msg.event === 'heartbeat') reply('ok', {});
-      return;
-    }
+  async #text(msg: Message): Promise<void> {
+    const reply = (status: 'ok' | 'error', response: unknown) => this.#reply(msg, status, response);
     if (msg.event === 'phx_join') return this.#join(msg, reply);
     const channel = this.#channels.get(msg.topic);
     if (!channel) {

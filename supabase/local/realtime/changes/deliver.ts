@@ -110,36 +110,42 @@ async function plan(db: Db, lookup: TableLookup, change: ChangeRow, subs: Subscr
   return planned;
 }
 
-/** Runs every RLS check of the batch: one read-only transaction per distinct (role, claims). */
+/** Groups per call of `_realtime.visible`: one round trip each, bounded statement size. */
+const GROUPS_PER_CALL = 500;
+
+/**
+ * Runs every RLS check of the batch — every change, every distinct (role, claims) — in one round
+ * trip (a few for very many groups): `_realtime.visible` takes each group's role and claims in turn
+ * inside one read-only transaction that is rolled back, as Realtime's `apply_rls` does.
+ */
 async function runChecks(db: Db, plans: Planned[]): Promise<void> {
-  const groups = new Map<string, { claims: JwtClaims; role: string; items: { plan: Planned; candidate: Candidate; check: string }[] }>();
+  const groups = new Map<string, { claims: JwtClaims; role: string; checks: Map<string, number>; items: { plan: Planned; candidate: Candidate; check: string }[] }>();
   for (const p of plans) {
     for (const { candidate, check } of p.rls) {
       const key = JSON.stringify([candidate.role, candidate.claims]);
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { claims: candidate.claims, role: candidate.role, items: [] }));
+      if (!g) groups.set(key, (g = { claims: candidate.claims, role: candidate.role, checks: new Map(), items: [] }));
+      if (!g.checks.has(check)) g.checks.set(check, g.checks.size);
       g.items.push({ plan: p, candidate, check });
     }
   }
-  for (const g of groups.values()) {
-    const settings = { role: g.role, 'request.jwt.claims': JSON.stringify(g.claims) };
-    const checks = [...new Set(g.items.map((i) => i.check))];
-    const answers = new Map<string, boolean>();
+  const all = [...groups.values()];
+  for (let from = 0; from < all.length; from += GROUPS_PER_CALL) {
+    const chunk = all.slice(from, from + GROUPS_PER_CALL);
+    const arg = chunk.map((g) => ({ role: g.role, claims: JSON.stringify(g.claims), checks: [...g.checks.keys()] }));
+    const passed = new Set<string>();
     try {
-      const r = await db.requestStatement<Record<string, boolean>>({ readOnly: true, settings, rollback: true }, `select ${checks.map((c, i) => `${c} as c${i}`).join(', ')}`);
-      checks.forEach((c, i) => answers.set(c, r.rows[0]?.[`c${i}`] === true));
+      const r = await db.requestStatement<{ g: number; c: number }>(
+        { readOnly: true, rollback: true },
+        `select g, c from _realtime.visible(${literal(JSON.stringify(arg))}::jsonb)`,
+      );
+      for (const row of r.rows) passed.add(`${row.g}:${row.c}`);
     } catch {
-      // One failing check (no privilege on the table, an unknown role) must not hide the others.
-      for (const c of checks) {
-        try {
-          const r = await db.requestStatement<{ ok: boolean }>({ readOnly: true, settings, rollback: true }, `select ${c} as ok`);
-          answers.set(c, r.rows[0]?.ok === true);
-        } catch {
-          answers.set(c, false);
-        }
-      }
+      continue; // the check itself failed (database gone): nothing is shown
     }
-    for (const i of g.items) if (answers.get(i.check)) i.plan.visible.add(i.candidate);
+    chunk.forEach((g, gi) => {
+      for (const i of g.items) if (passed.has(`${gi}:${g.checks.get(i.check)}`)) i.plan.visible.add(i.candidate);
+    });
   }
 }
 

@@ -1,0 +1,56 @@
+-- Which subscribers of /realtime/v1 may see a changed row, for a whole batch in one call, the way
+-- Realtime's realtime.apply_rls does it: for each distinct (role, JWT claims) the function takes
+-- that role and those claims for the rest of the transaction (set_config(…, true), as a request
+-- does), then evaluates that group's checks (`exists (select 1 from <table> where <pk> = …)`,
+-- built and quoted by the stack) under RLS. It returns the (group, check) pairs that passed.
+-- A check that fails (no privilege on the table) or a role that does not exist hides only what it
+-- concerns. The caller runs it read only and rolls back, so the role and claims never outlive it.
+-- security invoker (the default): a security definer function may not change `role`; the stack's
+-- owner connection may take any role. Only the stack calls it.
+create or replace function _realtime.visible(groups jsonb)
+returns table (g int, c int)
+language plpgsql
+set search_path = ''
+as $$
+declare
+  grp jsonb;
+  checks text[];
+  oks boolean[];
+  ok boolean;
+  gi int := -1;
+  ci int;
+begin
+  for grp in select value from pg_catalog.jsonb_array_elements(groups) loop
+    gi := gi + 1;
+    begin
+      perform pg_catalog.set_config('role', grp->>'role', true);
+      perform pg_catalog.set_config('request.jwt.claims', grp->>'claims', true);
+    exception when others then
+      continue; -- an unknown role sees nothing
+    end;
+    checks := array(select value from pg_catalog.jsonb_array_elements_text(grp->'checks'));
+    begin
+      execute 'select array[' || pg_catalog.array_to_string(checks, ', ') || ']::boolean[]' into oks;
+    exception when others then
+      -- One failing check must not hide the others: evaluate them one by one.
+      oks := array[]::boolean[];
+      for ci in 1 .. coalesce(pg_catalog.array_length(checks, 1), 0) loop
+        begin
+          execute 'select ' || checks[ci] into ok;
+        exception when others then
+          ok := false;
+        end;
+        oks := oks || ok;
+      end loop;
+    end;
+    for ci in 1 .. coalesce(pg_catalog.array_length(checks, 1), 0) loop
+      if oks[ci] then
+        g := gi;
+        c := ci - 1;
+        return next;
+      end if;
+    end loop;
+  end loop;
+end
+$$;
+revoke all on function _realtime.visible(jsonb) from public;
