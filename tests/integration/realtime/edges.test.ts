@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
-import { CUSTOMER_A, record, sleep, waitUntil } from './helpers.ts';
+import { CUSTOMER_A, CUSTOMER_B, record, sleep, waitUntil } from './helpers.ts';
 
 const FIXTURE = `
 create table public.rt_notes (id bigint primary key, owner uuid, body text, secret text, n int);
@@ -21,6 +21,12 @@ create table public.rt_full (id int primary key, a text, b text);
 alter table public.rt_full replica identity full;
 grant select on public.rt_full to anon, authenticated, service_role;
 alter publication supabase_realtime add table public.rt_notes, public.rt_nokey, public.rt_full;
+create table public.rt_tiers (id bigint primary key, owner uuid not null);
+alter table public.rt_tiers enable row level security;
+create policy "Owners of a tier read their rows" on public.rt_tiers for select to authenticated
+  using (owner = auth.uid() and (auth.jwt()->>'tier')::int >= 0);
+grant select on public.rt_tiers to authenticated;
+alter publication supabase_realtime add table public.rt_tiers;
 create table public.rt_late (id int primary key, v text);
 grant select on public.rt_late to anon, authenticated, service_role;
 `;
@@ -90,6 +96,48 @@ describeEngines('realtime edges', (engine) => {
     expect(r.system[0]?.status).toBe('ok');
     await t.db.query(`insert into public.rt_late values (1, 'v')`);
     expect(((await r.waitFor(r.changes, () => true)) as Record<string, any>).new).toEqual({ id: 1, v: 'v' });
+  });
+
+  it('checks many sessions of one batch together: each gets its own rows, a failing policy hides only its rows', async () => {
+    // Every token is a session of its own (distinct claims): all are checked in one round trip.
+    const subscribe = async (sub: string, tier: string) => {
+      const c = t.client();
+      await c.realtime.setAuth(await t.userToken(sub, { tier } as never));
+      return record(c, `tiers-${sub}-${tier}-${Math.random()}`, [{ event: 'INSERT', schema: 'public', table: 'rt_tiers' }]);
+    };
+    const owners = await Promise.all([...Array(5)].map(() => subscribe(CUSTOMER_A, '1')));
+    const others = await Promise.all([...Array(5)].map(() => subscribe(CUSTOMER_B, '2')));
+    const broken = await subscribe(CUSTOMER_A, 'not a number'); // its policy check raises an error
+    await t.db.transaction(async (tx) => {
+      await tx.query(`insert into public.rt_tiers values (1, $1), (2, $2), (3, $1)`, [CUSTOMER_A, CUSTOMER_B]);
+    });
+    await t.db.query(`insert into public.rt_tiers values (4, $1)`, [CUSTOMER_B]);
+    for (const r of owners) await waitUntil(() => r.changes.length >= 2, 5000, 'the owner rows');
+    for (const r of others) await waitUntil(() => r.changes.length >= 2, 5000, 'the other user rows');
+    await sleep(300);
+    const ids = (r: { changes: Record<string, unknown>[] }) => r.changes.map((c) => (c.new as { id: number }).id);
+    for (const r of owners) expect(ids(r)).toEqual([1, 3]);
+    for (const r of others) expect(ids(r)).toEqual([2, 4]);
+    expect(broken.changes).toEqual([]);
+  });
+
+  it('answers a heartbeat at once, while earlier joins of the socket are still being handled', async () => {
+    const raw = new WebSocket(wsUrl());
+    const frames: unknown[][] = [];
+    raw.on('message', (d) => frames.push(JSON.parse(String(d))));
+    await new Promise((res) => raw.on('open', res));
+    const token = await t.userToken(CUSTOMER_A);
+    const joins = 40;
+    for (let i = 0; i < joins; i++) {
+      raw.send(JSON.stringify([String(i), String(i), `realtime:hb${i}`, 'phx_join', { access_token: token, config: {} }]));
+    }
+    raw.send(JSON.stringify([null, 'hb', 'phoenix', 'heartbeat', {}]));
+    await waitUntil(() => frames.filter((f) => f[3] === 'phx_reply').length === joins + 1, 8000, 'every reply');
+    const replies = frames.filter((f) => f[3] === 'phx_reply');
+    const heartbeat = replies.findIndex((f) => f[1] === 'hb');
+    expect(replies[heartbeat]?.[4]).toEqual({ status: 'ok', response: {} });
+    expect(heartbeat).toBeLessThan(joins);
+    raw.close();
   });
 
   it('caps channels per connection and drops oversized frames, serving other clients meanwhile', async () => {
