@@ -10,6 +10,14 @@ import type { Db, EndedSessions } from './contracts.ts';
 
 /** How often sessions ended outside /auth/v1 are picked up. */
 const POLL_MS = 1000;
+/**
+ * Sequence numbers are taken when a row is inserted, not when it commits: a transaction that
+ * ended session X (seq N) can commit after another one (seq N+1) was already read, so reading
+ * only `seq > last` would skip X for good. Each read therefore also takes every row whose
+ * transaction started within this window (`ended_at` is the transaction's start time); the set
+ * drops repeats. Only a transaction held open longer than this could still slip past.
+ */
+const OVERLAP = '10 minutes';
 
 export async function createEndedSessions(db: Db, options: { pollMs?: number } = {}): Promise<EndedSessions> {
   const ended = new Set<string>();
@@ -21,7 +29,8 @@ export async function createEndedSessions(db: Db, options: { pollMs?: number } =
 
   async function read(): Promise<void> {
     const r = await db.query<{ seq: string | number; session_id: string }>(
-      `select seq, session_id::text as session_id from _local.ended_sessions where seq > $1 order by seq`,
+      `select seq, session_id::text as session_id from _local.ended_sessions
+       where seq > $1 or ended_at > now() - interval '${OVERLAP}' order by seq`,
       [lastSeq],
     );
     const fresh: string[] = [];

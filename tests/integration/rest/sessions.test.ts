@@ -2,6 +2,7 @@
  * A user's access token stops working at /rest/v1 once its session has ended (sign-out, refresh
  * token reuse), even though it has not expired and was verified (and cached) before.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
 import { REST_FIXTURE } from './fixture.ts';
@@ -72,5 +73,29 @@ describeEngines('/rest/v1 and ended sessions', (engine) => {
     await t.stack.endedSessions.refresh();
     expect(await use(accessToken)).toEqual([401, 401, 401]);
     expect(await use(rotated)).toEqual([401, 401, 401]);
+  });
+
+  // Sequence numbers are taken at insert, not at commit: a session ended by a transaction that
+  // commits after a later-numbered one was read must still be refused (PostgreSQL only: PGlite
+  // runs one transaction at a time).
+  it.runIf(engine === 'postgres')('refuses a session ended by a transaction that commits after a later one was read', async () => {
+    const slow = await signIn();
+    const fast = await signIn();
+    const sid = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { session_id: string }).session_id;
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('delete from auth.sessions where id = $1', [sid(slow.accessToken)]); // takes seq N, not committed
+      expect((await fast.client.auth.signOut({ scope: 'global' })).error).toBeNull(); // seq N+1, committed and read
+      await t.stack.endedSessions.refresh();
+      expect(t.stack.endedSessions.has(sid(fast.accessToken))).toBe(true);
+      await holder.query('commit');
+    } finally {
+      await holder.end();
+    }
+    await t.stack.endedSessions.refresh();
+    expect(t.stack.endedSessions.has(sid(slow.accessToken))).toBe(true);
+    expect(await use(slow.accessToken)).toEqual([401, 401, 401]);
   });
 });
