@@ -22,7 +22,9 @@ describeEngines('access logging', (engine) => {
      from public.access_logs where ${where} order by created_at, id`, params)).rows;
 
   beforeAll(async () => {
-    t = await startTestStack({ engine, fixtureSql: FIXTURE });
+    // The stack trusts forwarding headers only from configured proxies: the test plays the
+    // gateway (127.0.0.1) and an inner proxy (10.0.0.1), so the first hop is the client.
+    t = await startTestStack({ engine, fixtureSql: FIXTURE, configOverrides: { api: { trusted_proxies: ['127.0.0.1', '10.0.0.1'] } } });
     [customer, support, admin] = await Promise.all([createUser(t), createUser(t, 'support'), createUser(t, 'admin')]);
   });
   afterAll(() => t?.close());
