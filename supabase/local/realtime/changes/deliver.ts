@@ -110,16 +110,24 @@ async function plan(db: Db, lookup: TableLookup, change: ChangeRow, subs: Subscr
   return planned;
 }
 
-/** Groups per call of `_realtime.visible`: one round trip each, bounded statement size. */
-const GROUPS_PER_CALL = 500;
+/** Checks per call of `_realtime.visible`: one round trip each, a bounded statement size. */
+const CHECKS_PER_CALL = 5000;
 
 /**
  * Runs every RLS check of the batch — every change, every distinct (role, claims) — in one round
  * trip (a few for very many groups): `_realtime.visible` takes each group's role and claims in turn
  * inside one read-only transaction that is rolled back, as Realtime's `apply_rls` does.
  */
+interface Group {
+  claims: JwtClaims;
+  role: string;
+  /** distinct check → its index in the group */
+  checks: Map<string, number>;
+  items: { plan: Planned; candidate: Candidate; check: string }[];
+}
+
 async function runChecks(db: Db, plans: Planned[]): Promise<void> {
-  const groups = new Map<string, { claims: JwtClaims; role: string; checks: Map<string, number>; items: { plan: Planned; candidate: Candidate; check: string }[] }>();
+  const groups = new Map<string, Group>();
   for (const p of plans) {
     for (const { candidate, check } of p.rls) {
       const key = JSON.stringify([candidate.role, candidate.claims]);
@@ -129,9 +137,18 @@ async function runChecks(db: Db, plans: Planned[]): Promise<void> {
       g.items.push({ plan: p, candidate, check });
     }
   }
-  const all = [...groups.values()];
-  for (let from = 0; from < all.length; from += GROUPS_PER_CALL) {
-    const chunk = all.slice(from, from + GROUPS_PER_CALL);
+  const chunks: Group[][] = [[]];
+  let size = 0;
+  for (const g of groups.values()) {
+    if (size > 0 && size + g.checks.size > CHECKS_PER_CALL) {
+      chunks.push([]);
+      size = 0;
+    }
+    chunks[chunks.length - 1]!.push(g);
+    size += g.checks.size;
+  }
+  for (const chunk of chunks) {
+    if (chunk.length === 0) continue;
     const arg = chunk.map((g) => ({ role: g.role, claims: JSON.stringify(g.claims), checks: [...g.checks.keys()] }));
     const passed = new Set<string>();
     try {
