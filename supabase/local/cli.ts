@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { configValue } from './config.ts';
-import { applyCors } from './cors.ts';
+import { applyCors, refuseForeignHost } from './cors.ts';
 import { MigrationError } from './migrate/index.ts';
 import { DEFAULT_DATA_DIR, createStack } from './server.ts';
 import { resetPostgres } from './reset.ts';
@@ -22,7 +22,7 @@ async function serve(): Promise<void> {
   const port = Number(process.env.STACK_PORT ?? configValue(stack.config, 'api', 'port') ?? 54321);
   const host = '127.0.0.1';
   const server = createServer((req, res) => {
-    if (applyCors(req, res, stack.urls)) return;
+    if (refuseForeignHost(req, res) || applyCors(req, res, stack.urls)) return;
     stack.handle(req, res);
   });
   // /realtime/v1/websocket; any other upgrade is refused.

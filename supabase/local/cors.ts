@@ -33,3 +33,20 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, urls: Pick<
   res.end();
   return true;
 }
+
+/** Loopback names and IP literals; `[::1]` keeps its brackets in a Host header. */
+const LOCAL_HOST = /^(?:localhost|[^:]+\.localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
+
+/**
+ * DNS rebinding: a page on a name someone controls, re-pointed at 127.0.0.1, is same-origin with
+ * the stack and needs no CORS to read the mailbox. Browsers send that name as `Host`, so only
+ * loopback names and IP literals are served, as Vite's dev and preview servers do. Answers 403
+ * itself (returns true) for any other name.
+ */
+export function refuseForeignHost(req: IncomingMessage, res: ServerResponse): boolean {
+  const host = req.headers.host;
+  if (host === undefined || LOCAL_HOST.test(host.replace(/:\d*$/, ''))) return false;
+  res.writeHead(403, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ message: 'Host not allowed: the local stack answers only localhost and IP addresses' }));
+  return true;
+}

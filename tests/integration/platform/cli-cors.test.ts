@@ -1,6 +1,7 @@
 // CORS of `npm run stack` (the stack alone on its own origin): only the configured site and
 // redirect origins may read its answers; the mailbox holds recovery links.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,20 @@ const SITE = 'http://127.0.0.1:4173';
 const REDIRECT = 'http://localhost:5173';
 const EVIL = 'https://evil.example';
 const PREFLIGHT = { 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey, authorization, x-client-info' };
+
+/** GET with a chosen Host header (fetch does not let a caller set one; a browser after DNS rebinding does). */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 function started(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -112,5 +127,17 @@ describeEngines('npm run stack: CORS', (engine) => {
     const mail = await fetch(`${base}/mailbox/api/messages?to=customer@example.com`);
     const { messages } = (await mail.json()) as { messages: { links: string[] }[] };
     expect(messages[0]?.links.some((l) => l.includes('type=recovery'))).toBe(true);
+  });
+
+  it('answers only loopback names and IP addresses as Host (a DNS-rebound page gets nothing)', async () => {
+    const port = new URL(base).port;
+    const mailbox = `${base}/mailbox/api/messages?to=customer@example.com`;
+    const rebound = await getWithHost(mailbox, `rebind.evil.example:${port}`);
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).not.toContain('type=recovery');
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, `app.localhost:${port}`]) {
+      const ok = await getWithHost(mailbox, host);
+      expect(ok.status, host).toBe(200);
+    }
   });
 });
