@@ -22,10 +22,36 @@ export function requestMeta(ctx: AuthCtx, req: IncomingMessage): RequestMeta {
   return { ip: ctx.clientIp(req), userAgent: (header(req, 'user-agent') ?? '').slice(0, 512), issuer: `${ctx.publicUrl()}/auth/v1` };
 }
 
-/** redirect_to when the allow-list admits it (origins.ts, per URL component); otherwise the site URL, as GoTrue falls back. */
+/** The WHATWG form of a URL (percent-encoded, IDN host in ASCII), or null when it does not parse. */
+function normalised(url: string): string | null {
+  try {
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * redirect_to when the allow-list admits it (origins.ts, per URL component); otherwise the site
+ * URL, as GoTrue falls back. The answer is the normalised URL the allow-list judged (the browser
+ * would follow that one anyway), which also makes it safe for a Location header: the raw text can
+ * hold CR/LF or non-Latin-1 characters Node refuses to send.
+ */
 export function redirectTarget(ctx: AuthCtx, req: IncomingMessage): string {
   const candidate = new URL(req.url ?? '/', 'http://local').searchParams.get('redirect_to');
-  return candidate && ctx.urls.isAllowedRedirect(candidate) ? candidate : ctx.cfg.siteUrl;
+  const href = candidate ? normalised(candidate) : null;
+  return href && ctx.urls.isAllowedRedirect(href) ? href : ctx.cfg.siteUrl;
+}
+
+/** The redirect with its fragment replaced by `fragment`, as GoTrue sets the URL's Fragment. */
+export function withFragment(redirect: string, fragment: URLSearchParams): string {
+  try {
+    const u = new URL(redirect);
+    u.hash = fragment.toString();
+    return u.href;
+  } catch {
+    return `${redirect}#${fragment.toString()}`; // a site_url the operator wrote that is no URL
+  }
 }
 
 /**

@@ -51,6 +51,24 @@ describeEngines('auth security: redirects, link hosts and repeated sign-ups', (e
     expect((await landing(codeOf(second!).link)).href).toMatch(/^http:\/\/localhost:5173\/auth\?mode=reset#access_token=/);
   });
 
+  it('answers every redirect_to with a valid Location: normalised, or the site URL, its fragment replaced', async () => {
+    const verify = (redirectTo: string) => landing(new URL(`${t.url}/auth/v1/verify?token=x&type=recovery&redirect_to=${redirectTo}`));
+    const cases: [string, string][] = [
+      ['http%3A%2F%2F%E2%93%9Bocalhost%3A1', 'http://localhost:1/#'], // IDN mapping: the host the browser would go to
+      ['http%3A%2F%2Flocalhost%3A1%2Fa%0d%0aSet-Cookie%3A%20x%3D1', 'http://localhost:1/aSet-Cookie:%20x=1#'],
+      ['http%3A%2F%2Flocalhost%3A1%2F%C3%A9t%C3%A9%3Fq%3D%E2%9C%93', 'http://localhost:1/%C3%A9t%C3%A9?q=%E2%9C%93#'],
+      ['http%3A%2F%2Flocalhost%3A1%2Fauth%23old%3D1', 'http://localhost:1/auth#'],
+      ['not%20a%20url%0d%0a', `${SITE}/#`],
+      ['http%3A%2F%2F%5B%3A%3A1', `${SITE}/#`],
+    ];
+    for (const [redirectTo, prefix] of cases) {
+      const location = await verify(redirectTo);
+      expect(location.href.startsWith(prefix) || `${location.href} vs ${prefix}`, redirectTo).toBe(true);
+      expect(Object.fromEntries(new URLSearchParams(location.hash.slice(1))), redirectTo).toMatchObject({ error: 'access_denied', error_code: 'otp_expired' });
+      expect(location.hash, redirectTo).not.toContain('old=');
+    }
+  });
+
   it('sign-up confirmation links fall back to the site URL for a disallowed emailRedirectTo', async () => {
     const email = uniqueEmail('redir');
     const { error } = await t.client().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: 'https://evil.test/' } });

@@ -87,6 +87,42 @@ export function limitsSuite(get: () => TestStack): void {
     expect([many.status, many.json.code, many.json.details]).toEqual([400, 'PGRST100', 'At most 1000 items are allowed in one select list']);
   });
 
+  it('refuses regular expressions that can run for minutes (back-references, repeated quantified groups, > 256 characters)', async () => {
+    const t = get();
+    const hint = 'Split the request into simpler ones, or move the query into a database function called with /rpc.';
+    const backref = 'Back-references (\\1 to \\9) are not allowed in a filter pattern';
+    const nestedQ = 'A repeated group cannot contain a quantifier (nested quantifiers such as (a+)+ are not allowed in a filter pattern)';
+    const q = encodeURIComponent;
+    const refused: [string, string][] = [
+      [`title=match.${q('(.*)(.*)(.*)(.*)(.*)(.*)\\6\\5\\4\\3\\2\\1x')}`, backref],
+      [`title=not.imatch.${q('(a)\\1')}`, backref],
+      [`title=match.${q('(a{255}){255}')}`, nestedQ],
+      [`title=match.${q('(a+)+$')}`, nestedQ],
+      [`title=imatch.${q('(?:x|.*)*y')}`, nestedQ],
+      [`or=(id.eq.1,title.match.${q('"(.*)*"')})`, nestedQ],
+      [`title=match.${'a'.repeat(257)}`, 'A filter pattern can be at most 256 characters long'],
+    ];
+    for (const [filter, details] of refused) {
+      const r = await rest(t, `/books?select=id&${filter}`);
+      expect([r.status, r.json], filter).toEqual([400, pgrstError('PGRST100', 'The regular expression is too complex', details, hint)]);
+    }
+    // Ordinary patterns still run, including quantifiers, optional groups and brackets.
+    for (const [filter, ids] of [[`title=match.${q('^(The|A) [LW]')}`, [1, 2]], [`title=imatch.${q('guards?! (guards)?')}`, [3]],
+      [`title=match.${q('^[(M]o+rt$')}`, [4]], [`title=match.${'.?'.repeat(128)}`, [1, 2, 3, 4, 5]]] as const) {
+      const r = await rest(t, `/books?select=id&order=id&${filter}`);
+      expect([r.status, r.json.map((b: { id: number }) => b.id)], filter).toEqual([200, ids]);
+    }
+  });
+
+  it('refuses a repeated * in one select list, which would overflow the target list, with PGRST100', async () => {
+    const t = get();
+    expect((await rest(t, '/books?select=*,id,title,authors!author_id(*)&id=eq.1')).status).toBe(200);
+    for (const select of [Array(1000).fill('*').join(','), '*,*', 'id,authors(*,name,*)']) {
+      const r = await rest(t, `/books?select=${select}`);
+      expect([r.status, r.json.code, r.json.details], select.slice(0, 20)).toEqual([400, 'PGRST100', '`*` can appear at most once in one select list']);
+    }
+  });
+
   it('caps nested and()/or() at 10 levels, with PGRST100', async () => {
     const t = get();
     const tree = (depth: number) => {

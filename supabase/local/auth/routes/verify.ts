@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Tx } from '../../contracts.ts';
 import { audit } from '../audit.ts';
-import { redirectTarget, requestMeta, type AuthCtx } from '../context.ts';
+import { redirectTarget, requestMeta, withFragment, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson, validationFailed } from '../http.ts';
 import { checkCode, forgetCode, type CodeType } from '../otp.ts';
 import { FIVE_MINUTES } from '../ratelimit.ts';
@@ -43,7 +43,7 @@ export async function verifyGet(ctx: AuthCtx, req: IncomingMessage, res: ServerR
   const token = (q.get('token') ?? '').slice(0, 128);
   const meta = requestMeta(ctx, req);
   const go = (fragment: URLSearchParams) => {
-    res.writeHead(303, { location: `${redirect}#${fragment.toString()}` });
+    res.writeHead(303, { location: withFragment(redirect, fragment) });
     res.end();
   };
   try {

@@ -3,6 +3,7 @@ import { field } from './select.ts';
 import { FTS_OPERATORS, SIMPLE_OPERATORS, type Filter, type LogicTree, type OpExpr, type Operation } from './types.ts';
 import { parseError } from '../errors.ts';
 import { MAX_LOGIC_DEPTH, tooComplex } from '../limits.ts';
+import { checkRegex } from '../regex-limits.ts';
 
 type ValueParser = (c: Cursor) => string;
 
@@ -83,7 +84,9 @@ function operation(c: Cursor, value: ValueParser): Operation {
     throw new ParseFailure(dot + 2, `unknown single value operator ${op}`);
   }
   c.pos = dot + 1;
-  return { kind: 'op', op, value: value(c) };
+  const v = value(c);
+  if (op === 'match' || op === 'imatch') checkRegex(v);
+  return { kind: 'op', op, value: v };
 }
 
 function opExpr(c: Cursor, value: ValueParser): OpExpr {

@@ -105,12 +105,19 @@ function selectItem(c: Cursor, budget: Budget): SelectItem {
   return { kind: 'field', field: f, ...(alias2 === undefined ? {} : { alias: alias2 }), ...(cast === undefined ? {} : { cast }) };
 }
 
+/**
+ * One select list. `*` may appear once per list: each one expands to all the table's columns, so
+ * repeating it could pass the item cap and still overflow Postgres's target list (54011, a 500).
+ */
 function selectList(c: Cursor, budget: Budget): SelectItem[] {
   const items = [selectItem(c, budget)];
+  let stars = items[0]!.kind === 'star' ? 1 : 0;
   while (c.peek() === ',') {
     c.pos += 1;
     if (items.length >= MAX_SELECT_ITEMS) throw tooComplex('select parameter', `At most ${MAX_SELECT_ITEMS} items are allowed in one select list`);
-    items.push(selectItem(c, budget));
+    const item = selectItem(c, budget);
+    if (item.kind === 'star' && (stars += 1) > 1) throw tooComplex('select parameter', '`*` can appear at most once in one select list');
+    items.push(item);
   }
   return items;
 }
