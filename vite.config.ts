@@ -8,7 +8,7 @@ import { localSupabase } from './supabase/local/vite-plugin.ts';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
 import { prerender } from './src/app/prerender/plugin.ts';
-import { securityHeadersPlugin } from './build/security-headers-plugin.ts';
+import { securityHeadersPlugin } from './src/app/security-headers/plugin.ts';
 
 // The root manifest.webmanifest is the single source; the plugin emits it and links it once.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;

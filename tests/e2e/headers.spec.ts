@@ -3,12 +3,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { parseHeadersFile } from '../../build/security-headers.ts';
+import { parseHeadersFile } from '../../src/app/security-headers/headers.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { createUser, DEMO, signInAs } from './support/auth.ts';
 import { appOrigin, builtAppDir } from './support/paths.ts';
 
-// The security headers (build/security-headers.ts): the build writes them to `_headers` for static
+// The security headers (src/app/security-headers/headers.ts): the build writes them to `_headers` for static
 // hosting and `vite preview` serves exactly those, so these tests check what production is given.
 // `vite preview` adds a report-uri so violations also reach its log.
 

@@ -1,4 +1,4 @@
-// Sends build/security-headers.ts's headers from `vite` and `vite preview`, and writes them as the
+// Sends src/app/security-headers/headers.ts's headers from `vite` and `vite preview`, and writes them as the
 // `_headers` file of a build for static hosting. Preview serves exactly that file's headers, so
 // what the end-to-end tests see is what production hosting is given.
 import { existsSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Connect, Plugin, ResolvedConfig } from 'vite';
-import { headersFile, inlineScriptHashes, parseHeadersFile, securityHeaders, supabaseConnectSources } from './security-headers.ts';
+import { headersFile, inlineScriptHashes, parseHeadersFile, securityHeaders, supabaseConnectSources } from './headers.ts';
 
 export const HEADERS_FILE = '_headers';
 /** Where `vite` and `vite preview` take CSP violation reports; they are logged, never stored. */

@@ -8,7 +8,7 @@ import {
   parseHeadersFile,
   securityHeaders,
   supabaseConnectSources,
-} from '../../../build/security-headers.ts';
+} from '../../../src/app/security-headers/headers.ts';
 
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
 

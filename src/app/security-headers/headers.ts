@@ -1,10 +1,10 @@
 /**
  * The response headers every page and file of the app is served with: by `vite` and `vite preview`
- * (build/security-headers-plugin.ts) and, through the `_headers` file the build writes, by static
+ * (src/app/security-headers/plugin.ts) and, through the `_headers` file the build writes, by static
  * hosting (Netlify, Cloudflare Pages). Build tooling only: nothing here is in the app bundle.
  */
 import { createHash } from 'node:crypto';
-import { readSupabaseEnv } from '../src/lib/env.ts';
+import { readSupabaseEnv } from '../../lib/env.ts';
 
 export interface PolicyInput {
   /** base64 sha256 of each inline script the pages carry (the prerendered pages' boot script). */
@@ -83,7 +83,7 @@ export function securityHeaders(input: PolicyInput): Record<string, string> {
   };
 }
 
-const HEADER_FILE_NOTE = '# Written by the build (build/security-headers.ts). Netlify / Cloudflare Pages format.';
+const HEADER_FILE_NOTE = '# Written by the build (src/app/security-headers/headers.ts). Netlify / Cloudflare Pages format.';
 
 /** The `_headers` file: one rule for every path. */
 export function headersFile(headers: Record<string, string>): string {
