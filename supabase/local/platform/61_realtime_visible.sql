@@ -6,11 +6,12 @@
 -- A check that fails (no privilege on the table) or a role that does not exist hides only what it
 -- concerns. The caller runs it read only and rolls back, so the role and claims never outlive it.
 -- security invoker (the default): a security definer function may not change `role`; the stack's
--- owner connection may take any role. Only the stack calls it.
+-- owner connection may take any role. Only the stack calls it. No `set search_path`: the checks
+-- must see what a request under the same claims sees, and helper functions that policies call may
+-- rely on the database's search_path; every name in this body is schema-qualified.
 create or replace function _realtime.visible(groups jsonb)
 returns table (g int, c int)
 language plpgsql
-set search_path = ''
 as $$
 declare
   grp jsonb;
