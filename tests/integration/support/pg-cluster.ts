@@ -9,7 +9,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** PostgreSQL's server binaries: PG_BIN, else what `pg_config --bindir` names, else Debian's path. */
+export const PG_BIN = process.env.PG_BIN || pgConfigBindir() || '/usr/lib/postgresql/15/bin';
+
+function pgConfigBindir(): string | undefined {
+  try {
+    const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return dir && existsSync(join(dir, 'initdb')) ? dir : undefined;
+  } catch {
+    return undefined; // no pg_config on PATH
+  }
+}
 
 export interface PgCluster {
   /** postgresql://postgres@127.0.0.1:PORT/postgres (superuser, trust auth). */
