@@ -16,24 +16,53 @@ as $$
 declare
   grp jsonb;
   checks text[];
+  stmt text;
+  name text;
+  -- check text → name of its prepared statement ('' when it could not be prepared)
+  prepared jsonb := '{}';
   oks boolean[];
   ok boolean;
   gi int := -1;
   ci int;
 begin
+  -- Statements a call that failed half-way may have left in this session.
+  for name in select p.name from pg_catalog.pg_prepared_statements p where p.name like '\_realtime\_visible\_%' loop
+    execute 'deallocate ' || pg_catalog.quote_ident(name);
+  end loop;
   for grp in select value from pg_catalog.jsonb_array_elements(groups) loop
     gi := gi + 1;
+    checks := array(select value from pg_catalog.jsonb_array_elements_text(grp->'checks'));
+    -- The same checks (the same changed rows) recur for every group: each is planned once and
+    -- replanned only when the role changes (a plan under RLS depends on the role, not the claims).
+    stmt := 'select array[' || pg_catalog.array_to_string(checks, ', ') || ']::boolean[]';
+    name := prepared->>stmt;
+    if name is null then
+      name := '_realtime_visible_' || gi;
+      begin
+        execute 'prepare ' || name || ' as ' || stmt;
+      exception when others then
+        name := '';
+      end;
+      prepared := prepared || pg_catalog.jsonb_build_object(stmt, name);
+    end if;
+    oks := null;
     begin
       perform pg_catalog.set_config('role', grp->>'role', true);
       perform pg_catalog.set_config('request.jwt.claims', grp->>'claims', true);
+      if name <> '' then
+        execute 'execute ' || name into oks;
+      end if;
     exception when others then
-      continue; -- an unknown role sees nothing
+      oks := null;
     end;
-    checks := array(select value from pg_catalog.jsonb_array_elements_text(grp->'checks'));
-    begin
-      execute 'select array[' || pg_catalog.array_to_string(checks, ', ') || ']::boolean[]' into oks;
-    exception when others then
+    if oks is null then
       -- One failing check must not hide the others: evaluate them one by one.
+      begin
+        perform pg_catalog.set_config('role', grp->>'role', true);
+        perform pg_catalog.set_config('request.jwt.claims', grp->>'claims', true);
+      exception when others then
+        continue; -- an unknown role sees nothing
+      end;
       oks := array[]::boolean[];
       for ci in 1 .. coalesce(pg_catalog.array_length(checks, 1), 0) loop
         begin
@@ -43,7 +72,7 @@ begin
         end;
         oks := oks || ok;
       end loop;
-    end;
+    end if;
     for ci in 1 .. coalesce(pg_catalog.array_length(checks, 1), 0) loop
       if oks[ci] then
         g := gi;
@@ -51,6 +80,9 @@ begin
         return next;
       end if;
     end loop;
+  end loop;
+  for name in select value from pg_catalog.jsonb_each_text(prepared) where value <> '' loop
+    execute 'deallocate ' || name;
   end loop;
 end
 $$;
