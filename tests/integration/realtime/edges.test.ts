@@ -25,7 +25,7 @@ create table public.rt_tiers (id bigint primary key, owner uuid not null);
 alter table public.rt_tiers enable row level security;
 create policy "Owners of a tier read their rows" on public.rt_tiers for select to authenticated
   using (owner = auth.uid() and (auth.jwt()->>'tier')::int >= 0);
-grant select on public.rt_tiers to authenticated;
+grant select on public.rt_tiers to authenticated, service_role;
 alter publication supabase_realtime add table public.rt_tiers;
 create table public.rt_late (id int primary key, v text);
 grant select on public.rt_late to anon, authenticated, service_role;
@@ -105,9 +105,13 @@ describeEngines('realtime edges', (engine) => {
       await c.realtime.setAuth(await t.userToken(sub, { tier } as never));
       return record(c, `tiers-${sub}-${tier}-${Math.random()}`, [{ event: 'INSERT', schema: 'public', table: 'rt_tiers' }]);
     };
+    const service = () => record(t.client({ serviceRole: true }), `tiers-service-${Math.random()}`, [{ event: 'INSERT', schema: 'public', table: 'rt_tiers' }]);
+    // A role that bypasses RLS before and after the others: its check's plan must not serve them.
+    const first = await service();
     const owners = await Promise.all([...Array(5)].map(() => subscribe(CUSTOMER_A, '1')));
     const others = await Promise.all([...Array(5)].map(() => subscribe(CUSTOMER_B, '2')));
     const broken = await subscribe(CUSTOMER_A, 'not a number'); // its policy check raises an error
+    const last = await service();
     await t.db.transaction(async (tx) => {
       await tx.query(`insert into public.rt_tiers values (1, $1), (2, $2), (3, $1)`, [CUSTOMER_A, CUSTOMER_B]);
     });
@@ -119,6 +123,12 @@ describeEngines('realtime edges', (engine) => {
     for (const r of owners) expect(ids(r)).toEqual([1, 3]);
     for (const r of others) expect(ids(r)).toEqual([2, 4]);
     expect(broken.changes).toEqual([]);
+    for (const r of [first, last]) expect(ids(r)).toEqual([1, 2, 3, 4]);
+    if (engine === 'pglite') {
+      // One connection: the checks' prepared statements must not outlive the check.
+      const left = await t.db.query(`select count(*)::int as n from pg_prepared_statements where name like '\\_realtime\\_visible\\_%'`);
+      expect(left.rows[0]).toEqual({ n: 0 });
+    }
   });
 
   it('answers a heartbeat at once, while earlier joins of the socket are still being handled', async () => {
