@@ -1,0 +1,38 @@
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+
+/**
+ * The replication's live state for the header indicator: offline / syncing / up to date.
+ * Counts of pending and failed writes come from the sync database (useLiveQuery), not from here,
+ * because every tab must see them while only the leader tab replicates.
+ */
+export interface SyncStatus {
+  online: boolean;
+  /** True while any replication is pulling or pushing, or the outbox is delivering. */
+  active: boolean;
+  /** The last error of a transient kind (network, 5xx), cleared by the next success. */
+  lastError: string | null;
+  /** When every replication last finished a full pull and push (ms since epoch). */
+  lastSyncedAt: number | null;
+  /** True while a user's data layer is running in this tab. */
+  running: boolean;
+}
+
+const initialOnline = typeof navigator === 'undefined' ? true : navigator.onLine;
+
+export const syncStatus = createStore<SyncStatus>()(() => ({
+  online: initialOnline,
+  active: false,
+  lastError: null,
+  lastSyncedAt: null,
+  running: false,
+}));
+
+export function useSyncStatus<T>(selector: (state: SyncStatus) => T): T {
+  return useStore(syncStatus, selector);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => syncStatus.setState({ online: true }));
+  window.addEventListener('offline', () => syncStatus.setState({ online: false }));
+}

@@ -1,0 +1,108 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/**
+ * What the sync center lists, kept on this device in one small Dexie database that every tab
+ * shares (dexie-react-hooks' useLiveQuery makes it live in each tab). RxDB holds the rows
+ * themselves; this database holds the bookkeeping about writes that have not reached the server.
+ */
+
+/** Who made an entry: a signed-in user's id, or GUEST for a visitor (the newsletter form). */
+export const GUEST = 'guest';
+
+export interface WriteError {
+  /** Postgres/PostgREST code when the server answered (42501, 23514, PGRST…), else 'network'. */
+  code: string;
+  message: string;
+}
+
+/**
+ * A row write made on this device (an RxDB document inserted, changed or deleted) that the server
+ * has not yet accepted. One entry per document: a second edit before the push updates the entry.
+ * 'failed' means the server refused it for good (RLS, a check, a deleted parent): the write is
+ * set aside (other documents keep syncing) until the user retries or discards it.
+ */
+export interface PendingWrite {
+  /** `${collection}:${docId}` */
+  key: string;
+  userId: string;
+  collection: string;
+  docId: string;
+  op: 'insert' | 'update' | 'delete';
+  /** What it is, for people: "Device 'Garage left'", "Message on 'Door stuck'". */
+  label: string;
+  createdAt: number;
+  updatedAt: number;
+  state: 'pending' | 'failed';
+  error?: WriteError;
+  /** The document as it was pushed (kept for a failed write, so Retry can send it again). */
+  doc?: Record<string, unknown>;
+}
+
+/**
+ * A call to a server function queued on this device (a helpful vote, an article view, a
+ * newsletter subscription). `id` is the idempotency key the server records, so delivering the
+ * same entry twice (an answer lost on a dropped connection) applies it once.
+ */
+export interface OutboxEntry {
+  id: string;
+  userId: string;
+  kind: string;
+  args: Record<string, unknown>;
+  label: string;
+  createdAt: number;
+  state: 'pending' | 'failed';
+  attempts: number;
+  error?: WriteError;
+}
+
+/** A write of this device that lost to a newer server version (the server wins). */
+export interface ConflictRecord {
+  seq?: number;
+  userId: string;
+  collection: string;
+  docId: string;
+  label: string;
+  at: number;
+  /** The fields this device had changed, with the values it wanted (now replaced). */
+  mine: Record<string, unknown>;
+  /** The same fields as the server has them (what the user now sees). */
+  theirs: Record<string, unknown>;
+}
+
+export const SYNC_DB_NAME = 'garage-sync';
+
+export class SyncDatabase extends Dexie {
+  pending!: EntityTable<PendingWrite, 'key'>;
+  outbox!: EntityTable<OutboxEntry, 'id'>;
+  conflicts!: EntityTable<ConflictRecord, 'seq'>;
+
+  constructor(name = SYNC_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores({
+      pending: 'key, userId, state, createdAt',
+      outbox: 'id, userId, state, createdAt',
+      conflicts: '++seq, userId, at',
+    });
+  }
+}
+
+let instance: SyncDatabase | undefined;
+
+/** The device's sync bookkeeping database (opened on first use). */
+export function syncDb(): SyncDatabase {
+  return (instance ??= new SyncDatabase());
+}
+
+/** Tests: use another database (e.g. one per simulated device, over its own fake-indexeddb). */
+export function setSyncDb(db: SyncDatabase | undefined): void {
+  instance = db;
+}
+
+/** Sign-out: nothing of the user's stays on the device. */
+export async function purgeUserSyncData(db: SyncDatabase, userId: string): Promise<void> {
+  await db.transaction('rw', db.pending, db.outbox, db.conflicts, async () => {
+    await db.pending.where('userId').equals(userId).delete();
+    await db.outbox.where('userId').equals(userId).delete();
+    await db.conflicts.where('userId').equals(userId).delete();
+  });
+}
