@@ -16,19 +16,20 @@ import { OWNER_COLUMNS, SERVER_TIMESTAMPS } from './support/server-columns.suite
 /** Functions the API roles may execute. Everything else in public/private must be revoked. */
 const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
   anon: [
-    'public.kb_record_view',
+    'public.kb_record_view', 'public.subscribe_newsletter',
     // role helpers: called by RLS policies and guard triggers as the caller
     'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
   ],
   authenticated: [
     'public.place_order', 'public.redeem_access_code', 'public.kb_record_view', 'public.kb_vote_helpful',
-    'public.log_access_event', 'public.mission_control', 'public.financial_summary', 'public.support_stats',
+    'public.subscribe_newsletter', 'public.log_access_event', 'public.mission_control', 'public.financial_summary', 'public.support_stats',
     'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
     'private.log_as_caller',
   ],
 };
 
-const REPLICATED = ['devices', 'access_permissions', 'orders', 'notifications', 'support_tickets', 'support_messages', 'kb_articles'];
+const REPLICATED = ['devices', 'access_permissions', 'orders', 'notifications', 'support_tickets', 'support_messages', 'kb_articles',
+  'support_categories', 'cart_items'];
 
 const MIGRATIONS = join(import.meta.dirname, '..', 'migrations');
 
@@ -160,15 +161,24 @@ describeEngines('schema lint', (engine) => {
   });
 
   it('replicated tables follow the RxDB contract (_deleted, _modified trigger, (_modified, id) index)', async () => {
+    const stamped = await rows<{ t: string }>(`select c.relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and exists (
+        select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = '_modified' and not a.attisdropped) order by 1`);
+    expect(stamped.map((r) => r.t), 'tables with _modified').toEqual([...REPLICATED].sort());
     for (const table of REPLICATED) {
       const cols = await rows<{ c: string; type: string; notnull: boolean }>(`select a.attname as c, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as notnull
         from pg_attribute a where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped`, [`public.${table}`]);
       const col = (n: string) => cols.find((c) => c.c === n);
-      expect(col('id')?.type, table).toBe('uuid');
+      // cart_items derives its text id from the owner and the line (two devices' same line collide).
+      expect(col('id')?.type, table).toBe(table === 'cart_items' ? 'text' : 'uuid');
       expect(col('_deleted'), table).toMatchObject({ type: 'boolean', notnull: true });
       expect(col('_modified'), table).toMatchObject({ type: 'timestamp with time zone', notnull: true });
       const trig = await rows(`select 1 from pg_trigger where tgrelid = $1::regclass and tgfoid = 'private.set_modified'::regproc`, [`public.${table}`]);
       expect(trig, `${table} set_modified trigger`).toHaveLength(1);
+      // Stamps in commit order: the replication lock is taken before the statement locks any row.
+      const lock = await rows<{ def: string }>(`select pg_get_triggerdef(oid) as def from pg_trigger
+        where tgrelid = $1::regclass and tgfoid = 'private.lock_replication_order'::regproc`, [`public.${table}`]);
+      expect(lock.map((l) => l.def).some((d) => /BEFORE INSERT OR UPDATE ON \S+ FOR EACH STATEMENT/.test(d)), `${table} lock_replication_order trigger`).toBe(true);
       const idx = await rows<{ def: string }>(`select pg_get_indexdef(indexrelid) as def from pg_index where indrelid = $1::regclass`, [`public.${table}`]);
       expect(idx.map((i) => i.def).some((d) => d.includes('(_modified, id)')), `${table} (_modified, id) index`).toBe(true);
     }

@@ -25,6 +25,9 @@ export const nextProductId = () => String(++productId);
 
 const id = () => randomUUID();
 
+/** cart_items' id: the owner, then the line key in hex (as the devices build it). */
+export const cartItemId = (user: string, lineId: string) => `${user}:${Buffer.from(lineId, 'utf8').toString('hex')}`;
+
 export async function buildWorld(t: TestStack): Promise<World> {
   const users = {
     customerA: await createUser(t, { meta: { first_name: 'Ada', last_name: 'A' } }),
@@ -50,10 +53,12 @@ export async function buildWorld(t: TestStack): Promise<World> {
     kb_articles: { publishedArticle: id(), draftArticle: id(), deletedArticle: id() },
     kb_helpful_votes: {},
     newsletter_subscriptions: { subscription: id() },
+    cart_items: {},
   };
   const p = r.products!, c = r.cms_content!, k = r.kb_articles!, m = r.support_messages!;
   // votes are keyed by article: A voted on the published article, B on the deleted one
   r.kb_helpful_votes = { voteA: k.publishedArticle!, voteB: k.deletedArticle! };
+  r.cart_items = { lineA: cartItemId(A, p.productActive!), lineB: cartItemId(B, p.productActive!) };
   await t.db.exec(`
     insert into public.products (id, name, slug, price, category, stock, is_active) values
       (${p.productActive}, 'Active', 'active-${p.productActive}', 10, 'accessories', 5, true),
@@ -89,6 +94,9 @@ export async function buildWorld(t: TestStack): Promise<World> {
       ('${k.draftArticle}', 'Draft', 'Draft content here', 'Security', false, false),
       ('${k.deletedArticle}', 'Deleted', 'Deleted content here', 'Security', true, true);
     insert into public.kb_helpful_votes (article_id, user_id) values ('${k.publishedArticle}', '${A}'), ('${k.deletedArticle}', '${B}');
+    insert into public.cart_items (id, user_id, line_id, product_id, name, price, quantity) values
+      ('${r.cart_items!.lineA}', '${A}', '${p.productActive}', ${p.productActive}, 'Active', 10, 1),
+      ('${r.cart_items!.lineB}', '${B}', '${p.productActive}', ${p.productActive}, 'Active', 10, 2);
     insert into public.newsletter_subscriptions (id, email) values ('${r.newsletter_subscriptions!.subscription}', 'sub-${nextCode().toLowerCase()}@example.test');
   `);
   return { users, rows: r };

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestStack } from '../../../tests/integration/support/stack.ts';
 import { createUser } from './actors.ts';
-import { nextCode, nextProductId, type World } from './fixtures.ts';
+import { cartItemId, nextCode, nextProductId, type World } from './fixtures.ts';
 
 export interface TableWrites {
   key: string;
@@ -228,6 +228,23 @@ export function tableWrites(): Record<string, TableWrites> {
         return article;
       },
       update: () => ({ values: { created_at: '2020-01-01T00:00:00Z' }, probe: 'extract(year from created_at)::int::text', expect: '2020' }),
+    },
+    cart_items: {
+      key: 'id',
+      async insert(_t, w, self) {
+        const product = w.rows.products!.productActive!;
+        const line = `${product}:Color=${nextCode()}`;
+        return { key: cartItemId(self, line), row: { id: cartItemId(self, line), user_id: self, line_id: line, product_id: Number(product), name: 'Active', price: 10, quantity: 1 } };
+      },
+      async target(t, w) {
+        const product = w.rows.products!.productActive!;
+        const line = `${product}:Color=${nextCode()}`;
+        const key = cartItemId(w.users.customerA, line);
+        await ownerInsert(t, `insert into public.cart_items (id, user_id, line_id, product_id, name, price, quantity)
+          values ('${key}', '${w.users.customerA}', '${line}', ${product}, 'T', 10, 1)`);
+        return key;
+      },
+      update: () => ({ values: { quantity: 7 }, probe: 'quantity::text', expect: '7' }),
     },
     newsletter_subscriptions: {
       key: 'id',
