@@ -1,0 +1,55 @@
+import type { RxJsonSchema } from 'rxdb';
+import { boolean, enumText, integer, nullableInteger, nullableText, nullableTimestamp, text, timestamp, uuid, uuidKey } from './fields.ts';
+import type { CollectionSpec } from './types.ts';
+
+export const PERMISSION_TYPES = ['guest', 'delivery', 'temporary', 'permanent'] as const;
+
+export interface AccessPermission {
+  id: string;
+  user_id: string;
+  device_id: string;
+  permission_type: (typeof PERMISSION_TYPES)[number];
+  access_code: string;
+  granted_to_name: string | null;
+  granted_to_email: string | null;
+  expires_at: string | null;
+  max_usage: number | null;
+  usage_count: number;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+const schema: RxJsonSchema<AccessPermission> = {
+  title: 'access_permissions',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: uuidKey,
+    user_id: uuid,
+    device_id: uuid,
+    permission_type: enumText,
+    access_code: text(6),
+    granted_to_name: nullableText(100),
+    granted_to_email: nullableText(320),
+    expires_at: nullableTimestamp,
+    max_usage: nullableInteger,
+    usage_count: integer,
+    is_active: boolean,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  required: ['id', 'user_id', 'device_id', 'permission_type', 'access_code', 'usage_count', 'is_active', 'created_at', 'updated_at'],
+  additionalProperties: false,
+};
+
+export const accessPermissions: CollectionSpec<AccessPermission> = {
+  name: 'access_permissions',
+  table: 'access_permissions',
+  schema,
+  migrationStrategies: {},
+  push: true,
+  label: (doc) => `Access code ${doc.access_code ?? ''}`.trim(),
+};
+

@@ -1,0 +1,71 @@
+import type { RxJsonSchema } from 'rxdb';
+import { integer, nullableText, number, text, timestamp, uuid } from './fields.ts';
+import type { CollectionSpec } from './types.ts';
+
+/** A quantity never exceeds this on the server (a check constraint); merges cap at it too. */
+export const CART_MAX_QUANTITY = 99;
+
+export interface CartItemDoc {
+  /** `${user_id}:${hex of line_id}`: the same line added on two devices is one row. */
+  id: string;
+  user_id: string;
+  /** The cart's line key: the product id, plus the variant (`1:Color=Black`). */
+  line_id: string;
+  product_id: number;
+  variant: string | null;
+  name: string;
+  /** For display only: an order's prices are always the server's. */
+  price: number;
+  image: string | null;
+  quantity: number;
+  added_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const schema: RxJsonSchema<CartItemDoc> = {
+  title: 'cart_items',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 500 },
+    user_id: uuid,
+    line_id: text(200),
+    product_id: integer,
+    variant: nullableText(200),
+    name: text(200),
+    price: number,
+    image: nullableText(500),
+    quantity: integer,
+    added_at: timestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  required: ['id', 'user_id', 'line_id', 'product_id', 'name', 'price', 'quantity', 'added_at', 'created_at', 'updated_at'],
+  additionalProperties: false,
+};
+
+function toHex(value: string): string {
+  return Array.from(new TextEncoder().encode(value), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function cartItemId(userId: string, lineId: string): string {
+  return `${userId}:${toHex(lineId)}`;
+}
+
+export const cartItems: CollectionSpec<CartItemDoc> = {
+  name: 'cart_items',
+  table: 'cart_items',
+  schema,
+  migrationStrategies: {},
+  push: true,
+  label: (doc) => `Cart: ${doc.name ?? 'item'}`,
+  fromServer: (row) => ({ ...row, price: Number(row.price) }),
+  // The same line added on two devices while apart: both additions count. A repeat of the same
+  // insert (its answer was lost) carries the same added_at and is not counted twice.
+  mergeInserts: (mine, theirs) =>
+    mine.added_at === theirs.added_at
+      ? theirs
+      : { ...theirs, quantity: Math.min(CART_MAX_QUANTITY, theirs.quantity + mine.quantity) },
+};

@@ -1,0 +1,51 @@
+import type { RxJsonSchema } from 'rxdb';
+import { enumText, nullableTimestamp, nullableUuid, text, timestamp, uuid, uuidKey } from './fields.ts';
+import type { CollectionSpec } from './types.ts';
+
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+
+export interface SupportTicket {
+  id: string;
+  user_id: string;
+  subject: string;
+  description: string;
+  category_id: string;
+  priority: (typeof TICKET_PRIORITIES)[number];
+  status: (typeof TICKET_STATUSES)[number];
+  assigned_to: string | null;
+  resolved_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const schema: RxJsonSchema<SupportTicket> = {
+  title: 'support_tickets',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: uuidKey,
+    user_id: uuid,
+    subject: text(200),
+    description: text(2000),
+    category_id: uuid,
+    priority: enumText,
+    status: enumText,
+    assigned_to: nullableUuid,
+    resolved_at: nullableTimestamp,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  required: ['id', 'user_id', 'subject', 'description', 'category_id', 'priority', 'status', 'created_at', 'updated_at'],
+  additionalProperties: false,
+};
+
+export const supportTickets: CollectionSpec<SupportTicket> = {
+  name: 'support_tickets',
+  table: 'support_tickets',
+  schema,
+  migrationStrategies: {},
+  push: true,
+  label: (doc) => `Ticket '${doc.subject ?? ''}'`,
+};

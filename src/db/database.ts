@@ -1,0 +1,76 @@
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxConflictHandler, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './collections/index.ts';
+import type { AccessPermission, AppNotification, CartItemDoc, Device, KbArticle, Order, SupportCategory, SupportMessage, SupportTicket } from './collections/index.ts';
+
+addRxPlugin(RxDBLeaderElectionPlugin);
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
+export interface AppCollections {
+  devices: RxCollection<Device>;
+  access_permissions: RxCollection<AccessPermission>;
+  orders: RxCollection<Order>;
+  notifications: RxCollection<AppNotification>;
+  support_tickets: RxCollection<SupportTicket>;
+  support_messages: RxCollection<SupportMessage>;
+  kb_articles: RxCollection<KbArticle>;
+  support_categories: RxCollection<SupportCategory>;
+  cart_items: RxCollection<CartItemDoc>;
+}
+
+export type AppDatabase = RxDatabase<Partial<AppCollections>>;
+
+export interface DatabaseOptions {
+  name: string;
+  /** Defaults to Dexie over the browser's IndexedDB; tests pass one over fake-indexeddb. */
+  storage?: RxStorage<unknown, unknown>;
+  /** Which collections to open (all by default); a test with several devices in one process opens few. */
+  collections?: readonly CollectionName[];
+  /** Tabs share one database and elect one leader to replicate; a test's simulated devices do not. */
+  multiInstance?: boolean;
+  conflictHandler?: (name: CollectionName) => RxConflictHandler<unknown> | undefined;
+}
+
+/** RxDB database names: lower-case letters, digits, `_`, `$`, `-`, starting with a letter. */
+export function userDatabaseName(userId: string): string {
+  return `garage-${userId.toLowerCase().replace(/[^a-z0-9-]/g, '')}`;
+}
+
+export async function createAppDatabase(options: DatabaseOptions): Promise<AppDatabase> {
+  const storage = await developmentStorage(options.storage ?? getRxStorageDexie());
+  const db: AppDatabase = await createRxDatabase<Partial<AppCollections>>({
+    name: options.name,
+    storage,
+    multiInstance: options.multiInstance ?? true,
+    // A second open of the same name in this process (sign-out and in again) closes the first.
+    closeDuplicates: true,
+  });
+  const names = options.collections ?? COLLECTION_NAMES;
+  await db.addCollections(
+    Object.fromEntries(
+      names.map((name) => {
+        const spec = COLLECTIONS[name];
+        const conflictHandler = options.conflictHandler?.(name);
+        return [name, { schema: spec.schema, migrationStrategies: spec.migrationStrategies, ...(conflictHandler ? { conflictHandler } : {}) }];
+      }),
+    ),
+  );
+  return db;
+}
+
+/**
+ * In development the storage validates every document against its schema (RxDB's dev mode
+ * requires it); production builds skip both, so ajv and the dev-mode checks never ship.
+ */
+async function developmentStorage(storage: RxStorage<unknown, unknown>): Promise<RxStorage<unknown, unknown>> {
+  if (!import.meta.env.DEV) return storage;
+  const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
+    import('rxdb/plugins/dev-mode'),
+    import('rxdb/plugins/validate-ajv'),
+  ]);
+  disableWarnings();
+  addRxPlugin(RxDBDevModePlugin);
+  return wrappedValidateAjvStorage({ storage });
+}

@@ -1,0 +1,58 @@
+import type { RxConflictHandler, WithDeleted } from 'rxdb';
+import { deepEqual } from 'rxdb/plugins/utils';
+import type { CollectionSpec } from '../collections/index.ts';
+
+/** What the server's version replaced of this device's write (only fields both sides changed). */
+export interface Replaced {
+  docId: string;
+  label: string;
+  mine: Record<string, unknown>;
+  theirs: Record<string, unknown>;
+}
+
+// Set by the server on every write; a difference there is never the user's change.
+const SERVER_OWNED = new Set(['created_at', 'updated_at']);
+
+/**
+ * The server wins, field by field: a conflict arises when this device pushed a change based on
+ * an older version of the row (`assumedMasterState`) and the server's row (`realMasterState`) has
+ * moved on. Fields only this device changed keep its values (and are pushed again); fields only
+ * the server changed take the server's; a field both changed to different values takes the
+ * server's and is reported, so the user sees what was replaced. A repeated insert (its answer was
+ * lost) resolves to the server's row with nothing reported.
+ */
+export function mergeConflictHandler<T extends { id: string }>(
+  spec: CollectionSpec<T>,
+  onReplaced: (replaced: Replaced) => void,
+): RxConflictHandler<T> {
+  return {
+    isEqual: (a, b) => deepEqual(a, b),
+    resolve: async ({ newDocumentState: mine, assumedMasterState: base, realMasterState: theirs }) => {
+      if (!base) return spec.mergeInserts && !theirs._deleted ? withDeleted(spec.mergeInserts(mine as T, theirs as T), false) : theirs;
+      const merged: Record<string, unknown> = { ...theirs };
+      const replacedMine: Record<string, unknown> = {};
+      const replacedTheirs: Record<string, unknown> = {};
+      for (const key of new Set([...Object.keys(mine), ...Object.keys(theirs)])) {
+        const ours = (mine as Record<string, unknown>)[key];
+        const baseValue = (base as Record<string, unknown>)[key];
+        const server = (theirs as Record<string, unknown>)[key];
+        const weChanged = !deepEqual(ours ?? null, baseValue ?? null);
+        if (!weChanged || SERVER_OWNED.has(key)) continue;
+        const theyChanged = !deepEqual(server ?? null, baseValue ?? null);
+        if (!theyChanged) merged[key] = ours;
+        else if (!deepEqual(ours ?? null, server ?? null)) {
+          replacedMine[key] = ours;
+          replacedTheirs[key] = server;
+        }
+      }
+      if (Object.keys(replacedMine).length > 0) {
+        onReplaced({ docId: theirs.id, label: spec.label(theirs as Partial<T>), mine: replacedMine, theirs: replacedTheirs });
+      }
+      return merged as WithDeleted<T>;
+    },
+  };
+}
+
+function withDeleted<T>(doc: T, deleted: boolean): WithDeleted<T> {
+  return { ...doc, _deleted: deleted } as WithDeleted<T>;
+}

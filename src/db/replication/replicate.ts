@@ -1,0 +1,76 @@
+import type { RxCollection } from 'rxdb';
+import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
+import type { CollectionSpec } from '../collections/index.ts';
+import type { RestClient } from './rest.ts';
+
+/** What the plugin uses of a Supabase client: PostgREST for pull and push, Realtime for live. */
+export interface RealtimeLike {
+  channel(name: string): unknown;
+  removeChannel(channel: unknown): unknown;
+}
+
+export interface ReplicateOptions {
+  rest: RestClient;
+  /** Without it the replication pulls on start and on reSync() only (tests, or no websocket). */
+  realtime?: RealtimeLike;
+  /** Tabs: only the leader replicates. Simulated devices in one process replicate each. */
+  waitForLeadership: boolean;
+  batchSize?: number;
+  /** Seconds between retries of a failed pull or push (offline, 5xx). */
+  retryTime?: number;
+}
+
+export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>>;
+
+// The server may gain columns before this app version knows them: drop them, or the schema
+// (additionalProperties: false) rejects the row.
+function keepKnown(spec: CollectionSpec<{ id: string }>, row: Record<string, unknown>): Record<string, unknown> {
+  const known = spec.schema.properties as Record<string, unknown>;
+  const out: Record<string, unknown> = { _deleted: row._deleted };
+  for (const key of Object.keys(row)) if (key in known) out[key] = row[key];
+  return spec.fromServer ? { ...spec.fromServer(out), _deleted: out._deleted } : out;
+}
+
+// Stands in for a Realtime channel when there is none: the plugin subscribes, nothing arrives.
+const silentChannel = {
+  on: () => silentChannel,
+  subscribe: () => silentChannel,
+};
+
+export function replicateCollection(
+  collection: RxCollection,
+  spec: CollectionSpec<{ id: string }>,
+  options: ReplicateOptions,
+): CollectionReplication {
+  const client = {
+    from: (table: string) => options.rest.from(table),
+    channel: (name: string) => (options.realtime ? options.realtime.channel(name) : silentChannel),
+    removeChannel: (channel: unknown) => (channel === silentChannel ? undefined : options.realtime?.removeChannel(channel)),
+  };
+  return replicateSupabase<Record<string, unknown>>({
+    // A new identifier starts over from an empty checkpoint: bump the version when a pull must
+    // run again from the beginning (a pull modifier that now keeps more).
+    replicationIdentifier: `supabase-${spec.table}-v${spec.schema.version}`,
+    collection: collection as RxCollection<Record<string, unknown>>,
+    // The plugin's type wants a full SupabaseClient; it uses only these three methods.
+    client: client as never,
+    tableName: spec.table,
+    // Always live: pushes follow local writes as they happen. Without Realtime the channel is
+    // silent and server changes arrive on reSync() only.
+    live: true,
+    waitForLeadership: options.waitForLeadership,
+    retryTime: (options.retryTime ?? 5) * 1000,
+    pull: {
+      batchSize: options.batchSize ?? 200,
+      modifier: (row) => keepKnown(spec, row) as never,
+    },
+    ...(spec.push
+      ? {
+          push: {
+            batchSize: 20,
+            modifier: (doc: Record<string, unknown>) => (spec.toServer ? spec.toServer(doc) : doc) as never,
+          },
+        }
+      : {}),
+  });
+}

@@ -1,0 +1,34 @@
+import { combineLatest, type Subscription } from 'rxjs';
+import { syncStatus } from '../sync/status.ts';
+import type { CollectionReplication } from './replicate.ts';
+
+/**
+ * Feeds the header indicator: syncing while any replication pulls or pushes; after a round with
+ * no error, up to date as of now; an error (offline, 5xx) is kept until a clean round.
+ */
+export function wireStatus(replications: CollectionReplication[]): () => void {
+  let erredThisRound = false;
+  const subscriptions: Subscription[] = replications.map((replication) =>
+    replication.error$.subscribe((error) => {
+      erredThisRound = true;
+      syncStatus.setState({ lastError: error.message });
+    }),
+  );
+  let wasActive = false;
+  subscriptions.push(
+    combineLatest(replications.map((replication) => replication.active$)).subscribe((actives) => {
+      const active = actives.some(Boolean);
+      syncStatus.setState({ active });
+      if (wasActive && !active) {
+        if (!erredThisRound) syncStatus.setState({ lastSyncedAt: Date.now(), lastError: null });
+        erredThisRound = false;
+      }
+      wasActive = active;
+    }),
+  );
+  syncStatus.setState({ running: true });
+  return () => {
+    for (const subscription of subscriptions) subscription.unsubscribe();
+    syncStatus.setState({ running: false, active: false });
+  };
+}

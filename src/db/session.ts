@@ -1,0 +1,207 @@
+import { removeRxDatabase, type RxCollection, type RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type CollectionSpec } from './collections/index.ts';
+import { createAppDatabase, userDatabaseName, type AppDatabase } from './database.ts';
+import { noteRefused, recordLocalWrites, settlePending } from './replication/ledger.ts';
+import { mergeConflictHandler } from './replication/merge.ts';
+import { createPushGuard } from './replication/push-guard.ts';
+import { reconcileVisibility } from './replication/reconcile.ts';
+import { replicateCollection, type CollectionReplication, type RealtimeLike } from './replication/replicate.ts';
+import { createRestClient, type RestClient } from './replication/rest.ts';
+import { wireStatus } from './replication/status-wiring.ts';
+import { startTriggers } from './replication/triggers.ts';
+import { registerSyncActions } from './sync/controller.ts';
+import { purgeUserSyncData, syncDb, type PendingWrite, type SyncDatabase } from './sync/sync-db.ts';
+
+export interface UserDataOptions {
+  userId: string;
+  /** Project URL and anon key (VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY). */
+  url: string;
+  anonKey: string;
+  getAccessToken(): Promise<string | null>;
+  /** supabase-js's client (its Realtime); without it, changes arrive on reSync() only. */
+  realtime?: RealtimeLike & { realtime: { setAuth(token?: string | null): Promise<void> } };
+  storage?: RxStorage<unknown, unknown>;
+  /** Database name; one per user by default. */
+  name?: string;
+  collections?: readonly CollectionName[];
+  /** Browser tabs: true (one leader replicates). Simulated devices in one process: false. */
+  multiInstance?: boolean;
+  sync?: SyncDatabase;
+  fetch?: typeof fetch;
+  /** Seconds between retries of a failed pull or push. */
+  retryTime?: number;
+  /** Register the sync center's actions and the window triggers (the app does; tests need not). */
+  attach?: boolean;
+}
+
+export interface UserData {
+  db: AppDatabase;
+  userId: string;
+  replications: Map<CollectionName, CollectionReplication>;
+  /** Pull and push every collection; resolves when in sync or after `timeoutMs` (offline). */
+  syncNow(timeoutMs?: number): Promise<void>;
+  /** Removes rows the user may no longer read (see reconcile.ts). */
+  reconcile(): Promise<void>;
+  retryWrite(entry: PendingWrite): Promise<void>;
+  discardWrite(entry: PendingWrite): Promise<void>;
+  /** Stops replicating and closes the database (its data stays). */
+  close(): Promise<void>;
+}
+
+const spec = (name: CollectionName) => COLLECTIONS[name] as unknown as CollectionSpec<{ id: string }>;
+
+export async function openUserData(options: UserDataOptions): Promise<UserData> {
+  const { userId } = options;
+  const sync = options.sync ?? syncDb();
+  const names = options.collections ?? COLLECTION_NAMES;
+  const byTable = new Map(names.map((name) => [spec(name).table, spec(name)]));
+
+  const db = await createAppDatabase({
+    name: options.name ?? userDatabaseName(userId),
+    ...(options.storage ? { storage: options.storage } : {}),
+    collections: names,
+    multiInstance: options.multiInstance ?? true,
+    conflictHandler: (name) =>
+      mergeConflictHandler(spec(name), (replaced) => {
+        void sync.conflicts.add({ userId, collection: name, at: Date.now(), ...replaced });
+      }) as never,
+  });
+
+  const guardedFetch = createPushGuard({
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    onRefused: async (refused) => {
+      const owner = byTable.get(refused.table);
+      if (!owner) return;
+      await noteRefused(sync, { ...refused, userId, collection: owner.name, label: owner.label(refused.doc as never) });
+    },
+  });
+  const rest: RestClient = createRestClient({ url: options.url, anonKey: options.anonKey, getAccessToken: options.getAccessToken, fetch: guardedFetch });
+  // Without a plain client for retries, a retried write that is refused again would be recorded
+  // by the guard as a new refusal and reported as a success here.
+  const plainRest: RestClient = createRestClient({ url: options.url, anonKey: options.anonKey, getAccessToken: options.getAccessToken, fetch: options.fetch ?? ((i, init) => fetch(i, init)) });
+
+  if (options.realtime) {
+    // realtime-js joins with no token when subscribed right after the client loads a session
+    // (RLS-filtered changes then never arrive); set it before the first channel joins.
+    await options.realtime.realtime.setAuth(await options.getAccessToken());
+  }
+
+  const replications = new Map<CollectionName, CollectionReplication>();
+  const cleanups: (() => void)[] = [];
+  for (const name of names) {
+    const collection = db[name] as RxCollection;
+    recordLocalWrites(collection, spec(name), sync, userId);
+    const replication = replicateCollection(collection, spec(name), {
+      rest,
+      ...(options.realtime ? { realtime: options.realtime } : {}),
+      waitForLeadership: options.multiInstance ?? true,
+      ...(options.retryTime !== undefined ? { retryTime: options.retryTime } : {}),
+    });
+    replications.set(name, replication);
+    const settle = () => void settlePending(sync, spec(name), replication, userId).catch(() => undefined);
+    const subscription = replication.sent$.subscribe(settle);
+    const idle = replication.active$.subscribe((active) => {
+      if (!active) settle();
+    });
+    cleanups.push(() => {
+      subscription.unsubscribe();
+      idle.unsubscribe();
+    });
+  }
+  cleanups.push(wireStatus([...replications.values()]));
+
+  const reconcile = async () => {
+    for (const [name, replication] of replications) {
+      await reconcileVisibility(db[name] as RxCollection, spec(name), replication, plainRest).catch(() => 0);
+    }
+  };
+
+  const data: UserData = {
+    db,
+    userId,
+    replications,
+    async syncNow(timeoutMs = 15_000) {
+      const all = [...replications.values()];
+      for (const replication of all) replication.reSync();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.all(all.map((replication) => replication.awaitInSync())),
+        new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+      ]);
+      clearTimeout(timer);
+    },
+    reconcile,
+    retryWrite: (entry) => retryWrite(entry, { db, rest: plainRest, sync, replications }),
+    discardWrite: (entry) => discardWrite(entry, { db, rest: plainRest, sync, replications }),
+    async close() {
+      for (const cleanup of cleanups.splice(0)) cleanup();
+      await Promise.all([...replications.values()].map((replication) => replication.cancel()));
+      await db.close();
+    },
+  };
+
+  if (options.attach) {
+    cleanups.push(
+      registerSyncActions({ syncNow: () => data.syncNow(), retryWrite: data.retryWrite, discardWrite: data.discardWrite }),
+      startTriggers({ resync: () => replications.forEach((r) => r.reSync()), reconcile: () => void reconcile() }),
+    );
+  }
+  return data;
+}
+
+interface ActionContext {
+  db: AppDatabase;
+  rest: RestClient;
+  sync: SyncDatabase;
+  replications: Map<CollectionName, CollectionReplication>;
+}
+
+async function localDoc(ctx: ActionContext, entry: PendingWrite): Promise<Record<string, unknown> | null> {
+  const collection = ctx.db[entry.collection as CollectionName] as RxCollection | undefined;
+  const doc = await collection?.findOne(entry.docId).exec();
+  return doc ? (doc.toMutableJSON() as Record<string, unknown>) : null;
+}
+
+/** Sends the document as it is now on this device; on success the entry goes and a pull follows. */
+async function retryWrite(entry: PendingWrite, ctx: ActionContext): Promise<void> {
+  const owner = spec(entry.collection as CollectionName);
+  const current = (await localDoc(ctx, entry)) ?? entry.doc;
+  if (!current) {
+    await ctx.sync.pending.delete(entry.key);
+    return;
+  }
+  const row = owner.toServer ? owner.toServer(current) : current;
+  const { error } =
+    entry.op === 'insert'
+      ? await ctx.rest.from(owner.table).upsert(row, { onConflict: 'id' })
+      : await ctx.rest.from(owner.table).update(row).eq('id', entry.docId).select('id').single();
+  if (error) {
+    await ctx.sync.pending.update(entry.key, { error: { code: error.code || 'network', message: error.message }, updatedAt: Date.now() });
+    return;
+  }
+  await ctx.sync.pending.delete(entry.key);
+  ctx.replications.get(entry.collection as CollectionName)?.reSync();
+}
+
+/** Puts the server's version back on this device (or removes a document the server never had). */
+async function discardWrite(entry: PendingWrite, ctx: ActionContext): Promise<void> {
+  const name = entry.collection as CollectionName;
+  const replication = ctx.replications.get(name);
+  const { data, error } = await ctx.rest.from(spec(name).table).select('*').eq('id', entry.docId).maybeSingle();
+  if (error) throw error;
+  const local = await localDoc(ctx, entry);
+  const serverDoc = data ? { ...(data as Record<string, unknown>), _deleted: Boolean((data as { _deleted?: boolean })._deleted) } : null;
+  const restored = serverDoc ?? (local ? { ...local, _deleted: true } : null);
+  if (restored && replication) {
+    delete (restored as { _modified?: unknown })._modified;
+    replication.emitEvent({ documents: [restored] as never, checkpoint: {} as never });
+  }
+  await ctx.sync.pending.delete(entry.key);
+}
+
+/** Sign-out: the user's database and sync records leave the device, open or not. */
+export async function removeUserData(userId: string, options: { storage?: RxStorage<unknown, unknown>; sync?: SyncDatabase; name?: string } = {}): Promise<void> {
+  await removeRxDatabase(options.name ?? userDatabaseName(userId), options.storage ?? getRxStorageDexie(), true);
+  await purgeUserSyncData(options.sync ?? syncDb(), userId);
+}

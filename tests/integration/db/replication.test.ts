@@ -1,0 +1,103 @@
+/**
+ * The data layer's replication against the real stack: pulls scoped by RLS, offline writes pushed
+ * on reconnect, a write the server refuses set aside while the rest sync, and the server winning
+ * conflicts field by field.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
+import { CUSTOMER, CUSTOMER_2, simDevice, waitUntil, type SimDevice } from './support/device.ts';
+
+const now = () => new Date().toISOString();
+
+function newDevice(userId: string, name: string) {
+  const at = now();
+  return { id: crypto.randomUUID(), user_id: userId, name, device_type: 'indoor_unit' as const, location: null, serial_number: null, status: 'offline' as const, firmware_version: null, last_seen: null, created_at: at, updated_at: at };
+}
+
+describeEngines('data layer replication', (engine) => {
+  let t: TestStack;
+  const open: SimDevice[] = [];
+  beforeAll(async () => {
+    t = await startTestStack({ engine });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(async () => {
+    for (const device of open.splice(0)) await device.close();
+  });
+  const device = async (userId: string, collections = ['devices', 'access_permissions'] as const) => {
+    const d = await simDevice(t, { userId, collections });
+    open.push(d);
+    await d.data.syncNow();
+    return d;
+  };
+
+  it("pulls exactly the customer's own devices", async () => {
+    const a = await device(CUSTOMER);
+    const mine = await t.db.query<{ id: string }>(`select id from public.devices where user_id = '${CUSTOMER}' and not _deleted order by id`);
+    const local = await a.data.db.devices!.find({ sort: [{ id: 'asc' }] }).exec();
+    expect(local.map((d) => d.id)).toEqual(mine.rows.map((r) => r.id));
+    expect(local.every((d) => d.user_id === CUSTOMER)).toBe(true);
+  });
+
+  it('pushes a write made offline once the device is back online', async () => {
+    const a = await device(CUSTOMER);
+    a.online = false;
+    const doc = newDevice(CUSTOMER, 'Offline garage');
+    await a.data.db.devices!.insert(doc);
+    await waitUntil('pending entry', async () => (await a.sync.pending.count()) === 1);
+    expect((await a.sync.pending.toArray())[0]).toMatchObject({ state: 'pending', op: 'insert', label: "Device 'Offline garage'" });
+    await new Promise((r) => setTimeout(r, 500));
+    a.online = true;
+    await a.data.syncNow();
+    await waitUntil('server row', async () => (await t.db.query(`select 1 from public.devices where id = '${doc.id}'`)).rows.length === 1);
+    await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
+  });
+
+  it('sets a refused write aside within 10 s and keeps syncing the others', async () => {
+    const a = await device(CUSTOMER);
+    const started = Date.now();
+    // The check constraint refuses an access code that is not 6 upper-case letters/digits.
+    const [existing] = await a.data.db.devices!.find().exec();
+    const at = now();
+    await a.data.db.access_permissions!.insert({ id: crypto.randomUUID(), user_id: CUSTOMER, device_id: existing!.id, permission_type: 'guest', access_code: 'bad', granted_to_name: null, granted_to_email: null, expires_at: null, max_usage: null, usage_count: 0, is_active: true, created_at: at, updated_at: at });
+    const good = newDevice(CUSTOMER, 'After the refused one');
+    await a.data.db.devices!.insert(good);
+    await waitUntil('refused recorded', async () => (await a.sync.pending.where('state').equals('failed').count()) === 1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const [failed] = await a.sync.pending.where('state').equals('failed').toArray();
+    expect(failed).toMatchObject({ collection: 'access_permissions', op: 'insert', error: { code: '23514' } });
+    await waitUntil('good row', async () => (await t.db.query(`select 1 from public.devices where id = '${good.id}'`)).rows.length === 1);
+    // Discard: the document the server never had leaves the device.
+    await a.data.discardWrite(failed!);
+    await waitUntil('discarded locally', async () => (await a.data.db.access_permissions!.findOne(failed!.docId).exec()) === null);
+    expect(await a.sync.pending.count()).toBe(0);
+  });
+
+  it("cannot write another customer's device, and says so", async () => {
+    const b = await device(CUSTOMER_2);
+    const doc = { ...newDevice(CUSTOMER, 'Not mine') };
+    await b.data.db.devices!.insert(doc);
+    await waitUntil('refused', async () => (await b.sync.pending.where('state').equals('failed').count()) === 1);
+    expect((await t.db.query(`select 1 from public.devices where id = '${doc.id}'`)).rows).toHaveLength(0);
+  });
+
+  describe('conflicts', () => {
+    it('keeps fields only this device changed and reports the one the server changed too', async () => {
+      const a = await device(CUSTOMER);
+      const [target] = await a.data.db.devices!.find().exec();
+      a.online = false;
+      await target!.incrementalPatch({ name: 'Mine', location: 'Left bay' });
+      await t.db.exec(`update public.devices set name = 'Theirs' where id = '${target!.id}'`);
+      a.online = true;
+      await a.data.syncNow();
+      await waitUntil('merged on server', async () => {
+        const row = (await t.db.query<{ name: string; location: string }>(`select name, location from public.devices where id = '${target!.id}'`)).rows[0];
+        return row?.name === 'Theirs' && row.location === 'Left bay';
+      });
+      await waitUntil('conflict recorded', async () => (await a.sync.conflicts.count()) === 1);
+      expect((await a.sync.conflicts.toArray())[0]).toMatchObject({ collection: 'devices', mine: { name: 'Mine' }, theirs: { name: 'Theirs' } });
+    });
+  });
+});

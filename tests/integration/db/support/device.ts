@@ -1,0 +1,103 @@
+/**
+ * A simulated device of one user for data-layer tests: its own IndexedDB (fake-indexeddb, one
+ * factory per device, so devices share nothing but the server), its own sync bookkeeping
+ * database, a network switch (offline → every request fails like a dropped connection) and,
+ * optionally, a supabase-js client for Realtime.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import WebSocket from 'ws';
+import type { CollectionName } from '@/db/collections/index.ts';
+import { openUserData, type UserData } from '@/db/session.ts';
+import { SyncDatabase } from '@/db/sync/sync-db.ts';
+import type { TestStack } from '../../support/stack.ts';
+
+export interface SimDevice {
+  data: UserData;
+  sync: SyncDatabase;
+  online: boolean;
+  /** Requests made while offline (refused) and in total. */
+  requests: { total: number; refused: number };
+  client?: SupabaseClient;
+  /** Closes the database (keeping its IndexedDB) and opens it again, as a page reload does. */
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SimDeviceOptions {
+  userId: string;
+  collections: readonly CollectionName[];
+  live?: boolean;
+  name?: string;
+}
+
+let counter = 0;
+
+export async function simDevice(t: TestStack, options: SimDeviceOptions): Promise<SimDevice> {
+  const indexedDB = new IDBFactory();
+  const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });
+  const sync = new SyncDatabase(`sync-${++counter}`, { indexedDB, IDBKeyRange });
+  const token = await t.userToken(options.userId);
+  const name = options.name ?? `device-${counter}-${Date.now()}`;
+  const device: SimDevice = {
+    data: undefined as unknown as UserData,
+    sync,
+    online: true,
+    requests: { total: 0, refused: 0 },
+    async reload() {
+      await device.data.close();
+      device.data = await open();
+    },
+    async close() {
+      await device.data.close();
+      device.client?.realtime.disconnect();
+      sync.close();
+    },
+  };
+  const netFetch: typeof fetch = async (input, init) => {
+    device.requests.total += 1;
+    if (!device.online) {
+      device.requests.refused += 1;
+      throw new TypeError('fetch failed (device offline)');
+    }
+    return fetch(input, init);
+  };
+  if (options.live) {
+    device.client = createClient(t.url, t.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    });
+  }
+  const open = () =>
+    openUserData({
+      userId: options.userId,
+      url: t.url,
+      anonKey: t.anonKey,
+      getAccessToken: async () => token,
+      storage,
+      name,
+      collections: options.collections,
+      multiInstance: false,
+      sync,
+      fetch: netFetch,
+      retryTime: 0.2,
+      ...(device.client ? { realtime: device.client } : {}),
+    });
+  device.data = await open();
+  return device;
+}
+
+export async function waitUntil(what: string, cond: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (!(await cond())) {
+    if (performance.now() > end) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export const CUSTOMER = '00000000-0000-4000-8000-000000000001';
+export const CUSTOMER_2 = '00000000-0000-4000-8000-000000000002';
+export const SUPPORT = '00000000-0000-4000-8000-000000000003';
+export const ADMIN = '00000000-0000-4000-8000-000000000004';
