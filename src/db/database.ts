@@ -2,8 +2,20 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxConflictHandle
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './collections/index.ts';
-import type { AccessPermission, AppNotification, CartItemDoc, Device, KbArticle, Order, SupportCategory, SupportMessage, SupportTicket } from './collections/index.ts';
+import {
+  COLLECTIONS,
+  COLLECTION_NAMES,
+  type AccessPermission,
+  type AppNotification,
+  type CartItemDoc,
+  type CollectionName,
+  type Device,
+  type KbArticle,
+  type Order,
+  type SupportCategory,
+  type SupportMessage,
+  type SupportTicket,
+} from './collections/index.ts';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
