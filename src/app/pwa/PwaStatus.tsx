@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { OfflineIndicator } from './OfflineIndicator.tsx';
 import { useAfterFirstPaint } from './use-after-first-paint.ts';
+import { useOutboxDelivery } from '../outbox.ts';
 
 // The service worker registration and the update prompt (with workbox-window) load only after the
 // first route has painted and the main thread is idle: they never compete with the first paint,
@@ -10,6 +11,7 @@ const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx').then((m) => ({ defa
 /** Mounted once by the root layout: the offline badge and the "new version" prompt. */
 export function PwaStatus() {
   const ready = useAfterFirstPaint();
+  useOutboxDelivery(ready);
   const canRegister = ready && 'serviceWorker' in navigator;
   return (
     <>

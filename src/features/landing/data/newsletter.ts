@@ -17,9 +17,11 @@ const SubscriptionSchema = v.object({
 
 /**
  * The single entry point for newsletter / Notify Me sign-ups; screens call only this.
- * It validates and normalises the input (trimmed, lower-cased e-mail) and resolves with the
- * accepted subscription. Persisting it (a subscriptions table, queued while offline) needs the
- * database of a later issue, which replaces this function's body and keeps its signature.
+ * It validates and normalises the input (trimmed, lower-cased e-mail), queues the subscription
+ * in the device outbox and resolves with it once stored there: offline it is accepted the same
+ * and sent when the connection returns, exactly once (the entry's id is its idempotency key).
+ * It is queued as a guest's whoever is signed in: a subscription needs no account, and so it is
+ * sent with the anon key and never waits for, or leaves with, a user's session.
  * Throws a valibot ValiError on invalid input.
  */
 export async function subscribe(
@@ -27,9 +29,17 @@ export async function subscribe(
   details: { name?: string; source?: SubscriptionSource } = {},
 ): Promise<Subscription> {
   const parsed = v.parse(SubscriptionSchema, { email, name: details.name ?? null });
-  return {
+  const subscription: Subscription = {
     email: parsed.email.toLowerCase(),
     name: parsed.name ? parsed.name : null,
     source: details.source ?? 'footer',
   };
+  // Loaded on submit: the outbox and Dexie stay out of every page's start-up code.
+  const { enqueue, GUEST } = await import('@/db/outbox/index.ts');
+  await enqueue(
+    'newsletter',
+    { email: subscription.email, name: subscription.name, source: subscription.source === 'notify-me' ? 'landing' : 'footer' },
+    { userId: GUEST, label: `Newsletter subscription for ${subscription.email}` },
+  );
+  return subscription;
 }
