@@ -17,6 +17,7 @@ import { Route as CheckoutRouteImport } from './routes/checkout'
 import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ReturnsRouteImport } from './routes/returns'
+import { Route as SyncRouteImport } from './routes/sync'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as WarrantyRouteImport } from './routes/warranty'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -79,6 +80,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const ReturnsRoute = ReturnsRouteImport.update({
   id: '/returns',
   path: '/returns',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SyncRoute = SyncRouteImport.update({
+  id: '/sync',
+  path: '/sync',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsRoute = TermsRouteImport.update({
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/checkout': typeof CheckoutRoute
   '/privacy': typeof PrivacyRoute
   '/returns': typeof ReturnsRoute
+  '/sync': typeof SyncRoute
   '/terms': typeof TermsRoute
   '/warranty': typeof WarrantyRoute
   '/support/dashboard': typeof SupportDashboardRouteRouteWithChildren
@@ -238,6 +245,7 @@ export interface FileRoutesByTo {
   '/checkout': typeof CheckoutRoute
   '/privacy': typeof PrivacyRoute
   '/returns': typeof ReturnsRoute
+  '/sync': typeof SyncRoute
   '/terms': typeof TermsRoute
   '/warranty': typeof WarrantyRoute
   '/admin/cms': typeof AdminCmsRoute
@@ -271,6 +279,7 @@ export interface FileRoutesById {
   '/checkout': typeof CheckoutRoute
   '/privacy': typeof PrivacyRoute
   '/returns': typeof ReturnsRoute
+  '/sync': typeof SyncRoute
   '/terms': typeof TermsRoute
   '/warranty': typeof WarrantyRoute
   '/support/dashboard': typeof SupportDashboardRouteRouteWithChildren
@@ -306,6 +315,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/privacy'
     | '/returns'
+    | '/sync'
     | '/terms'
     | '/warranty'
     | '/support/dashboard'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/privacy'
     | '/returns'
+    | '/sync'
     | '/terms'
     | '/warranty'
     | '/admin/cms'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '/checkout'
     | '/privacy'
     | '/returns'
+    | '/sync'
     | '/terms'
     | '/warranty'
     | '/support/dashboard'
@@ -403,6 +415,7 @@ export interface RootRouteChildren {
   CheckoutRoute: typeof CheckoutRoute
   PrivacyRoute: typeof PrivacyRoute
   ReturnsRoute: typeof ReturnsRoute
+  SyncRoute: typeof SyncRoute
   TermsRoute: typeof TermsRoute
   WarrantyRoute: typeof WarrantyRoute
   SupportDashboardRouteRoute: typeof SupportDashboardRouteRouteWithChildren
@@ -470,6 +483,13 @@ declare module '@tanstack/react-router' {
       path: '/returns'
       fullPath: '/returns'
       preLoaderRoute: typeof ReturnsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sync': {
+      id: '/sync'
+      path: '/sync'
+      fullPath: '/sync'
+      preLoaderRoute: typeof SyncRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms': {
@@ -704,6 +724,7 @@ const rootRouteChildren: RootRouteChildren = {
   CheckoutRoute: CheckoutRoute,
   PrivacyRoute: PrivacyRoute,
   ReturnsRoute: ReturnsRoute,
+  SyncRoute: SyncRoute,
   TermsRoute: TermsRoute,
   WarrantyRoute: WarrantyRoute,
   SupportDashboardRouteRoute: SupportDashboardRouteRouteWithChildren,

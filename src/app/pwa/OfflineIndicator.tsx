@@ -1,4 +1,6 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { IconWifiOff } from '@tabler/icons-react';
+import { useAuth } from '@/features/auth';
 import { useOnlineStatus } from './online-status.ts';
 
 export const OFFLINE_MESSAGE = 'You are offline — showing saved content';
@@ -24,18 +26,35 @@ const badgeStyle = {
   maxWidth: 'calc(100vw - 32px)',
 } as const;
 
+// The sync center's part of the badge (pending changes) reads the sync database: it loads only for
+// signed-in users, never with a public page's first paint, and as soon as they are signed in, so
+// it is there when the connection drops. A chunk that cannot load costs the note, not the page.
+const loadPendingNote = () => import('@/app/shell/sync/OfflinePendingNote.tsx');
+const OfflinePendingNote = lazy(() => loadPendingNote().catch(() => ({ default: () => null })));
+
 /**
  * The live region is always mounted (empty while online) so screen readers announce the change
  * when the connection drops; the visible badge exists only while offline.
  */
 export function OfflineIndicator() {
   const online = useOnlineStatus();
+  const signedIn = useAuth((state) => state.status === 'signed-in');
+  useEffect(() => {
+    if (signedIn) loadPendingNote().catch(() => undefined);
+  }, [signedIn]);
   return (
     <div role="status" aria-live="polite" data-testid="offline-indicator">
       {!online && (
         <div style={badgeStyle}>
           <IconWifiOff size={18} aria-hidden="true" />
-          <span>{OFFLINE_MESSAGE}</span>
+          <span>
+            <span>{OFFLINE_MESSAGE}</span>
+            {signedIn && (
+              <Suspense fallback={null}>
+                <OfflinePendingNote />
+              </Suspense>
+            )}
+          </span>
         </div>
       )}
     </div>

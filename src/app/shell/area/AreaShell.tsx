@@ -5,6 +5,9 @@ import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { signOut, useAuth } from '@/features/auth';
 import { ROLE_LABELS, isNavItemActive, type AreaConfig } from './areas.ts';
+import { requestSignOut } from '../sync/sign-out-guard.ts';
+import { SignOutGuardHost } from '../sync/SignOutGuardHost.tsx';
+import { SyncIndicator } from '../sync/SyncIndicator.tsx';
 
 // Spec §9: dashboard sidebar 60 units open, 14 collapsed (Tailwind units of 0.25rem).
 const OPEN_WIDTH = '15rem';
@@ -54,7 +57,10 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
           <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
             {area.title}
           </Title>
-          <UnstyledButton component={Link} to="/" ml="auto" aria-label="GarageGuard shop" c="blue.8">
+          <Group ml="auto" gap={4} wrap="nowrap">
+            <SyncIndicator variant="full" />
+          </Group>
+          <UnstyledButton component={Link} to="/" aria-label="GarageGuard shop" c="blue.8">
             <IconShieldLock size={24} aria-hidden="true" />
           </UnstyledButton>
         </Group>
@@ -107,13 +113,14 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
             label={narrow ? undefined : 'Sign Out'}
             aria-label="Sign Out"
             leftSection={<IconLogout size={20} aria-hidden="true" />}
-            onClick={() => void onSignOut()}
+            onClick={() => void requestSignOut(onSignOut)}
             disabled={signingOut}
           />
         </AppShell.Section>
       </AppShell.Navbar>
 
       <AppShell.Main id={AREA_MAIN_ID}>{children}</AppShell.Main>
+      <SignOutGuardHost />
     </AppShell>
   );
 }

@@ -1,9 +1,16 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId, type ComponentType } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconCloudUpload, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { displayName, signOut, useAuth, type Role } from '@/features/auth';
 import classes from './Navbar.module.css';
 import { useDisclosureMenu } from './useDisclosureMenu.ts';
+import { requestSignOut } from '../sync/sign-out-guard.ts';
+import { SignOutGuardHost } from '../sync/SignOutGuardHost.tsx';
+import type { SyncIndicatorProps } from '../sync/SyncIndicator.tsx';
+
+// The sync indicator reads the sync database (Dexie): loaded for signed-in users only, so public
+// pages never download it. A chunk that cannot load (offline, never cached) costs the indicator.
+const SyncIndicator = lazy<ComponentType<SyncIndicatorProps>>(() => import('../sync/SyncIndicator.tsx').catch(() => ({ default: () => null })));
 
 export interface AccountSlotProps {
   /** 'bar' = compact control in the top bar, 'menu' = labelled rows in the mobile drawer. */
@@ -61,18 +68,30 @@ export function AccountSlot({ variant, onNavigate }: AccountSlotProps) {
       </span>
     );
   }
-  return variant === 'menu' ? <AccountRows onNavigate={onNavigate} /> : <AccountMenu />;
+  if (variant === 'menu') return <AccountRows onNavigate={onNavigate} />;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <SyncIndicator variant="compact" />
+      </Suspense>
+      <AccountMenu />
+      {/* Outside the menu and the drawer, which close when Sign out is clicked. */}
+      <SignOutGuardHost />
+    </>
+  );
 }
 
 function useAccount() {
   const name = useAuth((state) => displayName(state.profile, state.user));
   const role = useAuth((state) => state.profile?.role);
   const navigate = useNavigate();
-  // Home first, so the page being left does not send the now signed-out user to /auth.
-  const leave = async () => {
-    await navigate({ to: '/', replace: true });
-    await signOut().catch((error: unknown) => console.error('Sign-out failed', error));
-  };
+  // Asks first when changes are not synced. Then home, so the page being left does not send the
+  // now signed-out user to /auth.
+  const leave = () =>
+    requestSignOut(async () => {
+      await navigate({ to: '/', replace: true });
+      await signOut().catch((error: unknown) => console.error('Sign-out failed', error));
+    });
   return { name, links: accountLinks(role), leave };
 }
 
@@ -93,6 +112,9 @@ function AccountRows({ onNavigate }: { onNavigate: (() => void) | undefined }) {
           {link.label}
         </Link>
       ))}
+      <Link to="/sync" className={classes.drawerLink} onClick={onNavigate}>
+        <IconCloudUpload size={18} aria-hidden="true" /> Sync center
+      </Link>
       <button
         type="button"
         className={`${classes.drawerLink} ${classes.plainButton}`}
@@ -129,6 +151,11 @@ function AccountMenu() {
             </Link>
           </li>
         ))}
+        <li>
+          <Link to="/sync" className={classes.dropdownLink} onClick={menu.close}>
+            Sync center
+          </Link>
+        </li>
         <li>
           <button type="button" className={`${classes.dropdownLink} ${classes.plainButton}`} onClick={() => void leave()}>
             Sign out

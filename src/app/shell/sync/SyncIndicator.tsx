@@ -1,0 +1,70 @@
+import { Link } from '@tanstack/react-router';
+import { VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconCloudUpload, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { useShallow } from 'zustand/react/shallow';
+import { useSyncStatus } from '@/db/sync/status.ts';
+import { useAuth } from '@/features/auth';
+import { isReadError, NO_COUNTS, pendingBadge, syncState, syncStateText, syncSummary, useSyncCounts, type SyncState } from '@/features/sync-center';
+import classes from './SyncIndicator.module.css';
+
+const ICONS: Record<SyncState, typeof IconCloudCheck> = {
+  offline: IconWifiOff,
+  syncing: IconRefresh,
+  failed: IconAlertTriangle,
+  waiting: IconCloudUpload,
+  synced: IconCloudCheck,
+};
+
+export interface SyncIndicatorProps {
+  /** 'full' = icon, words and count (area shells); 'compact' = icon and count (the store's bar). */
+  variant: 'full' | 'compact';
+}
+
+/**
+ * The header's sync indicator: Offline / Syncing… / Up to date / N failed, with the number of
+ * changes not yet on the server, linking to the sync center. Its name says the state in words;
+ * a polite live region announces changes, but not each start and end of a background sync (the
+ * safety-net re-syncs run every few seconds and would talk over the page).
+ */
+export function SyncIndicator({ variant }: SyncIndicatorProps) {
+  const userId = useAuth((state) => state.user?.id ?? null);
+  const read = useSyncCounts(userId);
+  const counts = read === undefined || isReadError(read) ? NO_COUNTS : read;
+  const status = useSyncStatus(useShallow((state) => ({ online: state.online, active: state.active })));
+  const state = syncState(status, counts);
+  const settled = syncState({ ...status, active: false }, counts);
+  const badge = pendingBadge(counts.total);
+  const Icon = ICONS[state];
+
+  return (
+    <>
+      <Link
+        to="/sync"
+        className={classes.indicator}
+        data-variant={variant}
+        data-state={state}
+        aria-label={`${syncSummary(state, counts)}. Open the sync center`}
+        title={variant === 'compact' ? syncSummary(state, counts) : undefined}
+        data-testid="sync-indicator"
+      >
+        <Icon size={20} aria-hidden="true" className={state === 'syncing' ? classes.spin : undefined} />
+        {variant === 'full' && (
+          <span className={classes.text} aria-hidden="true">
+            {syncStateText(state, counts)}
+          </span>
+        )}
+        {badge && (
+          <span className={classes.badge} aria-hidden="true" data-testid="sync-badge">
+            {badge}
+          </span>
+        )}
+      </Link>
+      {/* Empty until the first count, so opening a page announces nothing. */}
+      <VisuallyHidden role="status" aria-live="polite" data-testid="sync-announcer">
+        {read === undefined ? '' : syncSummary(settled, counts)}
+      </VisuallyHidden>
+    </>
+  );
+}
+
+export default SyncIndicator;

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { SyncIndicator } from '@/app/shell/sync/SyncIndicator.tsx';
+import { syncStatus } from '@/db/sync/status.ts';
+import type { SyncDatabase } from '@/db/sync/sync-db.ts';
+import { renderWithRouter } from '@/test/render.tsx';
+import { dropSyncDb, freshSyncDb, OTHER, outboxEntry, pendingWrite, resetStores, signIn } from './fixtures.ts';
+
+let db: SyncDatabase;
+
+beforeEach(() => {
+  resetStores();
+  db = freshSyncDb();
+  signIn();
+});
+afterEach(async () => {
+  resetStores();
+  await dropSyncDb(db);
+});
+
+const indicator = () => screen.getByTestId('sync-indicator');
+const name = () => indicator().getAttribute('aria-label');
+const announced = () => screen.getByTestId('sync-announcer').textContent;
+
+async function renderIndicator(variant: 'full' | 'compact' = 'full') {
+  renderWithRouter(<SyncIndicator variant={variant} />, { path: '/dashboard', pages: { '/sync': 'Sync center page' } });
+  // The first count arrives from IndexedDB; the live region stays empty until then.
+  await waitFor(() => expect(announced()).not.toBe(''));
+}
+
+describe('SyncIndicator', () => {
+  it('says Up to date with no badge when nothing is waiting, and links to the sync center', async () => {
+    await renderIndicator();
+    expect(name()).toBe('Sync status: Up to date. Open the sync center');
+    expect(indicator().textContent).toBe('Up to date');
+    expect(indicator().getAttribute('href')).toBe('/sync');
+    expect(screen.queryByTestId('sync-badge')).toBeNull();
+    expect(screen.getByTestId('sync-announcer').getAttribute('role')).toBe('status');
+  });
+
+  it('counts the row writes and outbox calls of the signed-in user only, live', async () => {
+    await db.pending.bulkAdd([pendingWrite(), pendingWrite(), pendingWrite({ userId: OTHER })]);
+    await db.outbox.add(outboxEntry());
+    await renderIndicator();
+    await waitFor(() => expect(screen.getByTestId('sync-badge').textContent).toBe('3'));
+    expect(name()).toBe('Sync status: Waiting to sync, 3 changes not synced. Open the sync center');
+
+    await act(() => db.outbox.add(outboxEntry()));
+    await waitFor(() => expect(screen.getByTestId('sync-badge').textContent).toBe('4'));
+
+    await act(() => db.pending.where('userId').equals('11111111-1111-4111-8111-111111111111').delete());
+    await act(() => db.outbox.clear());
+    await waitFor(() => expect(screen.queryByTestId('sync-badge')).toBeNull());
+    expect(name()).toBe('Sync status: Up to date. Open the sync center');
+  });
+
+  it('shows N failed when the server refused writes, ahead of the waiting ones', async () => {
+    await db.pending.bulkAdd([pendingWrite({ state: 'failed', error: { code: '42501', message: 'denied' } }), pendingWrite()]);
+    await db.outbox.add(outboxEntry({ state: 'failed' }));
+    await renderIndicator();
+    await waitFor(() => expect(indicator().textContent).toBe('2 failed3'));
+    expect(indicator().dataset.state).toBe('failed');
+    expect(name()).toBe('Sync status: 2 failed, 3 changes not synced. Open the sync center');
+  });
+
+  it('follows the sync status: Offline first, then Syncing…', async () => {
+    await db.pending.add(pendingWrite());
+    await renderIndicator();
+    await waitFor(() => expect(name()).toContain('Waiting to sync'));
+
+    act(() => syncStatus.setState({ online: false }));
+    expect(name()).toBe('Sync status: Offline, 1 change not synced. Open the sync center');
+    expect(announced()).toBe('Sync status: Offline, 1 change not synced');
+
+    act(() => syncStatus.setState({ online: true, active: true }));
+    expect(name()).toBe('Sync status: Syncing…, 1 change not synced. Open the sync center');
+    // A background sync starting is not announced: the live region keeps the settled state.
+    expect(announced()).toBe('Sync status: Waiting to sync, 1 change not synced');
+  });
+
+  it('in its compact form shows the icon and badge, with the words in its name and title', async () => {
+    await db.pending.add(pendingWrite());
+    await renderIndicator('compact');
+    await waitFor(() => expect(screen.getByTestId('sync-badge').textContent).toBe('1'));
+    expect(indicator().textContent).toBe('1');
+    expect(indicator().getAttribute('title')).toBe('Sync status: Waiting to sync, 1 change not synced');
+    expect(name()).toContain('Open the sync center');
+  });
+});
