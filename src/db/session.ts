@@ -2,6 +2,7 @@ import { removeRxDatabase, type RxCollection, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type CollectionSpec } from './collections/index.ts';
 import { createAppDatabase, userDatabaseName, type AppDatabase } from './database.ts';
+import { createLeaderRelay } from './replication/leader-relay.ts';
 import { noteRefused, recordLocalWrites, settlePending } from './replication/ledger.ts';
 import { mergeConflictHandler } from './replication/merge.ts';
 import { createPushGuard } from './replication/push-guard.ts';
@@ -142,8 +143,12 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
   };
 
   if (options.attach) {
+    // A database opened without multiInstance (tests) has no leader election: it is its own leader.
+    const isLeader = () => (typeof db.isLeader === 'function' ? db.isLeader() : true);
+    const relay = createLeaderRelay(`garage-sync-${userId}`, isLeader, { syncNow: () => data.syncNow(), discardWrite: data.discardWrite });
     cleanups.push(
-      registerSyncActions({ syncNow: () => data.syncNow(), retryWrite: data.retryWrite, discardWrite: data.discardWrite }),
+      relay.close,
+      registerSyncActions({ syncNow: relay.actions.syncNow, retryWrite: data.retryWrite, discardWrite: relay.actions.discardWrite }),
       startTriggers({ resync: () => replications.forEach((r) => r.reSync()), reconcile: () => void reconcile() }),
     );
   }

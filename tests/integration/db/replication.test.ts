@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
-import { CUSTOMER, CUSTOMER_2, simDevice, waitUntil, type SimDevice } from './support/device.ts';
+import { CUSTOMER, CUSTOMER_2, SUPPORT, simDevice, waitUntil, type SimDevice } from './support/device.ts';
 
 const now = () => new Date().toISOString();
 
@@ -81,6 +81,23 @@ describeEngines('data layer replication', (engine) => {
     await b.data.db.devices!.insert(doc);
     await waitUntil('refused', async () => (await b.sync.pending.where('state').equals('failed').count()) === 1);
     expect((await t.db.query(`select 1 from public.devices where id = '${doc.id}'`)).rows).toHaveLength(0);
+  });
+
+  it('staff edit an article (a text[] column) and the write settles', async () => {
+    const staff = await simDevice(t, { userId: SUPPORT, collections: ['kb_articles'] });
+    open.push(staff);
+    await staff.data.syncNow();
+    const [article] = await staff.data.db.kb_articles!.find().exec();
+    await article!.incrementalPatch({ title: 'Edited on a tablet', tags: ['door', 'say "hi", {braces}'] });
+    await waitUntil('on the server', async () => {
+      const row = (await t.db.query<{ title: string; tags: string[] }>(`select title, tags from public.kb_articles where id = '${article!.id}'`)).rows[0];
+      return row?.title === 'Edited on a tablet' && row.tags.length === 2 && row.tags[1] === 'say "hi", {braces}';
+    });
+    await waitUntil('settled', async () => (await staff.sync.pending.count()) === 0);
+    // A second edit right after is not mistaken for a conflict.
+    await article!.getLatest().incrementalPatch({ title: 'Edited twice' });
+    await waitUntil('second edit', async () => (await t.db.query<{ title: string }>(`select title from public.kb_articles where id = '${article!.id}'`)).rows[0]?.title === 'Edited twice');
+    expect(await staff.sync.conflicts.count()).toBe(0);
   });
 
   describe('conflicts', () => {
