@@ -19,6 +19,11 @@ export interface SimDevice {
   online: boolean;
   /** Requests made while offline (refused) and in total. */
   requests: { total: number; refused: number };
+  /**
+   * The next this-many requests reach the server and are applied, but their answers are lost
+   * (the connection drops on the way back), as when a page reloads or the signal goes mid-push.
+   */
+  loseAnswers: number;
   client?: SupabaseClient;
   /** Closes the database (keeping its IndexedDB) and opens it again, as a page reload does. */
   reload(): Promise<void>;
@@ -45,6 +50,7 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
     sync,
     online: true,
     requests: { total: 0, refused: 0 },
+    loseAnswers: 0,
     async reload() {
       await device.data.close();
       device.data = await open();
@@ -61,7 +67,13 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
       device.requests.refused += 1;
       throw new TypeError('fetch failed (device offline)');
     }
-    return fetch(input, init);
+    const response = await fetch(input, init);
+    if (device.loseAnswers > 0) {
+      device.loseAnswers -= 1;
+      await response.arrayBuffer().catch(() => undefined);
+      throw new TypeError('fetch failed (answer lost)');
+    }
+    return response;
   };
   if (options.live) {
     device.client = createClient(t.url, t.anonKey, {
