@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { expect, request, test, type Page } from '@playwright/test';
+import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
+import { appOrigin } from './support/paths.ts';
+import { visitUntilControlled } from './support/service-worker.ts';
+
+// The footer's Subscribe through the device outbox in the built app: accepted offline, stored
+// once when the connection returns; and with two tabs open, each queued call is sent by one tab
+// only (Web Locks), not once per tab.
+
+const SUBSCRIBE_RPC = '/rest/v1/rpc/subscribe_newsletter';
+
+/** The subscriptions stored for an address (service-role REST: the public cannot read them). */
+async function subscriptionsOf(email: string): Promise<Array<{ email: string; source: string }>> {
+  const serviceKey = demoKey('service_role', DEFAULT_JWT_SECRET);
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const response = await api.get(`/rest/v1/newsletter_subscriptions?email=eq.${encodeURIComponent(email)}&select=email,source`, {
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
+  });
+  const rows = await response.json();
+  await api.dispose();
+  return rows;
+}
+
+/**
+ * Waits until the page has started the outbox (after first paint) and loaded what it loads lazily
+ * (the footer among them), so that going offline next cuts only the server calls.
+ */
+async function outboxStarted(page: Page) {
+  await expect(page.getByTestId('site-footer').getByLabel('Email address')).toBeVisible();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/assets\/outbox-[^/]*\.js$/.test(r.name)));
+  await page.waitForLoadState('networkidle');
+}
+
+/** The outbox entries stored on the device. */
+const outboxEntries = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<Array<{ state: string; args: { email: string } }>>((resolve, reject) => {
+        const open = indexedDB.open('garage-sync');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(all.result);
+          };
+        };
+      }),
+  );
+
+async function subscribeInFooter(page: Page, email: string) {
+  const footer = page.getByTestId('site-footer');
+  await footer.getByLabel('Email address').fill(email);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText(`Thanks! GarageGuard news will go to ${email}.`)).toBeVisible();
+}
+
+test('footer Subscribe offline is accepted, then stored once when back online', async ({ page, context }) => {
+  const email = `outbox-${randomUUID().slice(0, 8)}@example.com`;
+  const answered: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith(SUBSCRIBE_RPC)) answered.push(response.status());
+  });
+  // As an installed app is used: the service worker serves the app's code offline.
+  await visitUntilControlled(page, '/privacy');
+  await outboxStarted(page);
+
+  await context.setOffline(true);
+  await subscribeInFooter(page, email);
+  await expect.poll(async () => (await outboxEntries(page)).map((e) => [e.state, e.args.email])).toEqual([['pending', email]]);
+  expect(await subscriptionsOf(email)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect.poll(() => outboxEntries(page)).toEqual([]);
+  expect(await subscriptionsOf(email)).toEqual([{ email, source: 'footer' }]);
+  expect(answered).toEqual([200]);
+});
+
+test('two open tabs: each queued subscription is sent by one tab, once', async ({ context }) => {
+  const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+  const sent: string[] = [];
+  context.on('response', (response) => {
+    if (response.url().endsWith(SUBSCRIBE_RPC)) sent.push(JSON.parse(response.request().postData() ?? '{}').p_email);
+  });
+  await tabA.goto('/privacy');
+  await tabB.goto('/terms');
+  await outboxStarted(tabA);
+  await outboxStarted(tabB);
+
+  await context.setOffline(true);
+  const emails = [0, 1, 2].map((i) => `tabs-${i}-${randomUUID().slice(0, 8)}@example.com`);
+  await subscribeInFooter(tabA, emails[0]!);
+  await subscribeInFooter(tabB, emails[1]!);
+  await subscribeInFooter(tabA, emails[2]!);
+  await expect.poll(async () => (await outboxEntries(tabA)).length).toBe(3);
+
+  // Both tabs see `online` and start delivering at the same moment.
+  await context.setOffline(false);
+  await expect.poll(() => outboxEntries(tabB)).toEqual([]);
+  for (const email of emails) expect(await subscriptionsOf(email)).toEqual([{ email, source: 'footer' }]);
+  expect(sent.sort()).toEqual([...emails].sort());
+});
