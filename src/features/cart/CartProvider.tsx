@@ -7,7 +7,7 @@ import { addedToast, cartErrorToast, clearedToast, removedToast } from './messag
 
 type OnItems = (items: CartItem[]) => void;
 
-// Dexie loads after first paint (performance budget): both the live query and the writes come
+// RxDB loads after first paint (performance budget): both the live query and the writes come
 // from lazily imported chunks. A chunk that fails to load must not take the shop down with it.
 const CartLiveQuery = lazy(() =>
   import('./CartLiveQuery.tsx').catch((error: unknown) => {
@@ -16,7 +16,8 @@ const CartLiveQuery = lazy(() =>
   }),
 );
 
-const loadStore = () => Promise.all([import('./data/cart-db.ts'), import('./data/cart-repo.ts')]).then(([{ cartDb }, repo]) => ({ db: cartDb, repo }));
+const loadStore = () =>
+  Promise.all([import('./data/source.ts'), import('./data/cart-repo.ts')]).then(async ([source, repo]) => ({ db: await source.writeTarget(), repo }));
 
 function CartUnavailable({ onItems }: { onItems: OnItems }) {
   useEffect(() => onItems([]), [onItems]);

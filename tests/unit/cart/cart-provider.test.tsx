@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { CartProvider, useCart, useCartActions, type CartActions } from '@/features/cart';
-import { cartDb } from '@/features/cart/data/cart-db.ts';
+import { CartProvider, connectUserCart, useCart, useCartActions, type CartActions } from '@/features/cart';
+import { guestCart, resetGuestCart } from '@/features/cart/data/source.ts';
 import { LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
 import { AppProviders } from '@/test/render.tsx';
 
@@ -26,8 +26,13 @@ async function renderCart() {
 
 beforeEach(async () => {
   localStorage.clear();
-  await cartDb.items.clear();
-  await cartDb.meta.clear();
+  connectUserCart(null);
+  await resetGuestCart({ name: `guest-${crypto.randomUUID()}`, multiInstance: false });
+});
+// RxDB's first start in a process takes longer than waitFor's patience.
+beforeAll(async () => {
+  await resetGuestCart({ name: 'warm-up', multiInstance: false });
+  await guestCart();
 });
 afterEach(() => {
   act(() => notifications.clean());
@@ -39,7 +44,7 @@ describe('useCart', () => {
     expect(() => renderHook(() => useCart())).toThrow('useCart must be used within a CartProvider');
   });
 
-  it('is loading until IndexedDB answers, then empty', async () => {
+  it('is loading until RxDB answers, then empty', async () => {
     const { result } = renderHook(() => useCart(), { wrapper });
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.isLoading).toBe(false));

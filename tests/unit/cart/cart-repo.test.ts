@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CartDatabase } from '@/features/cart/data/cart-db.ts';
+import type { AppDatabase } from '@/db/database.ts';
+import { CART_MAX_QUANTITY, type CartTarget } from '@/features/cart/data/cart-doc.ts';
+import { openGuestCart } from '@/features/cart/data/guest-db.ts';
 import {
   addCartItem,
   clearCartItems,
@@ -11,15 +13,16 @@ import {
 const system = { productId: 1, name: 'Complete System', price: 299, image: '/products/complete-system.svg' };
 const battery = { productId: 4, name: 'Backup Battery Pack', price: 59, image: '/products/battery.svg' };
 
-let db: CartDatabase;
-beforeEach(() => {
-  db = new CartDatabase(`cart-test-${crypto.randomUUID()}`);
+let database: AppDatabase;
+let db: CartTarget;
+beforeEach(async () => {
+  ({ db: database, target: db } = await openGuestCart({ name: `cart-test-${crypto.randomUUID()}`, multiInstance: false }));
 });
 afterEach(async () => {
-  await db.delete();
+  await database.remove();
 });
 
-describe('cart store (Dexie)', () => {
+describe('cart store (RxDB)', () => {
   it('appends a new product with quantity 1', async () => {
     await addCartItem(db, system);
     expect(await listCartItems(db)).toEqual([{ id: '1', ...system, quantity: 1 }]);
@@ -81,6 +84,25 @@ describe('cart store (Dexie)', () => {
     await setCartItemQuantity(db, 'nope', 3);
     await setCartItemQuantity(db, '4', -2);
     expect(await listCartItems(db)).toEqual([]);
+  });
+
+  it('caps a line at the maximum quantity the server accepts', async () => {
+    await addCartItem(db, system, CART_MAX_QUANTITY - 1);
+    await addCartItem(db, system, 5);
+    expect((await listCartItems(db))[0]?.quantity).toBe(CART_MAX_QUANTITY);
+    await setCartItemQuantity(db, '1', 1000);
+    expect((await listCartItems(db))[0]?.quantity).toBe(CART_MAX_QUANTITY);
+  });
+
+  it('adds a removed line again as a new line at the end', async () => {
+    await addCartItem(db, system, 3);
+    await addCartItem(db, battery);
+    await removeCartItem(db, '1');
+    await addCartItem(db, system);
+    expect((await listCartItems(db)).map((i) => [i.id, i.quantity])).toEqual([
+      ['4', 1],
+      ['1', 1],
+    ]);
   });
 
   it('clears every line', async () => {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CartDatabase } from '@/features/cart/data/cart-db.ts';
+import type { AppDatabase } from '@/db/database.ts';
+import type { CartTarget } from '@/features/cart/data/cart-doc.ts';
 import { addCartItem, listCartItems } from '@/features/cart/data/cart-repo.ts';
+import { openGuestCart } from '@/features/cart/data/guest-db.ts';
 import { importLegacyCart, LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
 import { expectConsoleError } from '../support/console.ts';
 
@@ -10,14 +12,15 @@ const legacyCart = [
   { id: '4', name: 'Backup Battery Pack', price: 59, image: '/products/b.svg', quantity: 1 },
 ];
 
-let db: CartDatabase;
-beforeEach(() => {
-  db = new CartDatabase(`legacy-test-${crypto.randomUUID()}`);
+let database: AppDatabase;
+let db: CartTarget;
+beforeEach(async () => {
+  ({ db: database, target: db } = await openGuestCart({ name: `legacy-test-${crypto.randomUUID()}`, multiInstance: false }));
   localStorage.clear();
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await db.delete();
+  await database.remove();
 });
 
 describe('legacy localStorage cart import', () => {
@@ -26,7 +29,7 @@ describe('legacy localStorage cart import', () => {
     expect(await listCartItems(db)).toEqual([]);
   });
 
-  it('imports a valid cart into Dexie and removes the key', async () => {
+  it('imports a valid cart into the guest cart and removes the key', async () => {
     localStorage.setItem(LEGACY_CART_KEY, JSON.stringify(legacyCart));
     expect(await importLegacyCart(db)).toBe('imported');
     expect(await listCartItems(db)).toEqual([

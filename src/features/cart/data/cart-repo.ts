@@ -1,81 +1,78 @@
+import { cartItemId } from '@/db/collections/cart-items.ts';
+import type { CartItemDoc } from '@/db/collections/index.ts';
 import type { CartItem, CartProductInput } from '../index.ts';
 import { lineIdOf, normaliseAddQuantity, normaliseSetQuantity } from '../rules.ts';
-import type { CartDatabase, StoredCartItem } from './cart-db.ts';
+import { capQuantity, isConflict, newLineDoc, orderLines, toCartItem, type CartTarget } from './cart-doc.ts';
 
-// Every write is a read-modify-write inside one 'rw' transaction: IndexedDB serialises
-// overlapping read-write transactions, even across tabs, so two simultaneous adds of the same line
-// both count instead of one overwriting the other.
+// Every change of a line is an RxDB incrementalModify: it re-reads the document and re-runs the
+// change when another write (this tab, another tab, the replication) got there first, so two
+// simultaneous adds of the same line both count instead of one overwriting the other. Removal is
+// RxDB's soft delete, which the replication pushes as `_deleted`.
 
-function toCartItem({ addedAt: _addedAt, ...item }: StoredCartItem): CartItem {
-  return item;
+export async function listCartItems(target: CartTarget): Promise<CartItem[]> {
+  return orderLines((await target.collection.find().exec()).map((doc) => doc.toJSON() as CartItemDoc));
 }
 
-/** Lines in the order they were first added. */
-export async function listCartItems(db: CartDatabase): Promise<CartItem[]> {
-  const rows = await db.items.orderBy('addedAt').toArray();
-  return rows.map(toCartItem);
+const findLine = (target: CartTarget, lineId: string) => target.collection.findOne(cartItemId(target.userId, lineId)).exec();
+
+/** A new line sorts strictly after the newest one, even when two adds share a millisecond. */
+async function nextAddedAt(target: CartTarget): Promise<number> {
+  const docs = await target.collection.find().exec();
+  const newest = docs.reduce((max, doc) => Math.max(max, Date.parse(doc.added_at)), 0);
+  return Math.max(Date.now(), newest + 1);
+}
+
+/** Adds `amount` to a line, creating it when absent; quantities are capped at the server's maximum. */
+export async function addToLine(target: CartTarget, input: CartProductInput & { lineId?: string }, amount: number, addedAt?: number): Promise<CartItemDoc> {
+  const lineId = input.lineId ?? lineIdOf(input);
+  for (;;) {
+    const existing = await findLine(target, lineId);
+    if (existing) {
+      const updated = await existing.incrementalModify((doc) => ({ ...doc, quantity: capQuantity(doc.quantity + amount), updated_at: new Date().toISOString() }));
+      return updated.toJSON() as CartItemDoc;
+    }
+    try {
+      const inserted = await target.collection.insert(newLineDoc(target, { ...input, lineId }, amount, addedAt ?? (await nextAddedAt(target))));
+      return inserted.toJSON() as CartItemDoc;
+    } catch (error) {
+      // Someone inserted the same line meanwhile: add to theirs.
+      if (!isConflict(error)) throw error;
+    }
+  }
 }
 
 /**
  * Adds `quantity` (default 1) of a product line. Returns the line as stored, or null when the
  * quantity is not a whole number of at least 1 (nothing is written).
  */
-export async function addCartItem(
-  db: CartDatabase,
-  input: CartProductInput,
-  quantity?: number,
-): Promise<CartItem | null> {
+export async function addCartItem(target: CartTarget, input: CartProductInput, quantity?: number): Promise<CartItem | null> {
   const amount = normaliseAddQuantity(quantity);
   if (amount === null) return null;
-  const id = lineIdOf(input);
-  return db.transaction('rw', db.items, async () => {
-    const existing = await db.items.get(id);
-    if (existing) {
-      const updated = { ...existing, quantity: existing.quantity + amount };
-      await db.items.put(updated);
-      return toCartItem(updated);
-    }
-    // Two adds in the same millisecond would tie on Date.now() and then list in key order, so a
-    // new line always sorts strictly after the newest one.
-    const newest = await db.items.orderBy('addedAt').last();
-    const line: StoredCartItem = {
-      id,
-      productId: input.productId,
-      name: input.name,
-      price: input.price,
-      image: input.image,
-      quantity: amount,
-      addedAt: Math.max(Date.now(), (newest?.addedAt ?? 0) + 1),
-      ...(input.variant?.trim() ? { variant: input.variant.trim() } : {}),
-    };
-    await db.items.add(line);
-    return toCartItem(line);
-  });
+  return toCartItem(await addToLine(target, input, amount));
 }
 
 /** Removes a line; returns it when it existed (the toast needs its name). */
-export async function removeCartItem(db: CartDatabase, id: string): Promise<CartItem | null> {
-  return db.transaction('rw', db.items, async () => {
-    const existing = await db.items.get(id);
-    if (!existing) return null;
-    await db.items.delete(id);
-    return toCartItem(existing);
-  });
+export async function removeCartItem(target: CartTarget, id: string): Promise<CartItem | null> {
+  const existing = await findLine(target, id);
+  if (!existing) return null;
+  const line = toCartItem(existing.toJSON() as CartItemDoc);
+  await existing.incrementalRemove();
+  return line;
 }
 
-/** Sets a line's quantity (floored at 0 by Math.floor); 0 removes it; non-finite is ignored. */
-export async function setCartItemQuantity(db: CartDatabase, id: string, quantity: number): Promise<void> {
+/** Sets a line's quantity (floored by Math.floor, capped); 0 removes it; non-finite is ignored. */
+export async function setCartItemQuantity(target: CartTarget, id: string, quantity: number): Promise<void> {
   const next = normaliseSetQuantity(quantity);
   if (next === null) return;
-  await db.transaction('rw', db.items, async () => {
-    if (next === 0) {
-      await db.items.delete(id);
-      return;
-    }
-    await db.items.update(id, { quantity: next });
-  });
+  const existing = await findLine(target, id);
+  if (!existing) return;
+  if (next === 0) {
+    await existing.incrementalRemove();
+    return;
+  }
+  await existing.incrementalModify((doc) => ({ ...doc, quantity: capQuantity(next), updated_at: new Date().toISOString() }));
 }
 
-export async function clearCartItems(db: CartDatabase): Promise<void> {
-  await db.items.clear();
+export async function clearCartItems(target: CartTarget): Promise<void> {
+  await target.collection.find().incrementalRemove();
 }

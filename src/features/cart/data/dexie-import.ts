@@ -1,0 +1,64 @@
+import Dexie from 'dexie';
+import type { CartTarget } from './cart-doc.ts';
+import { addToLine } from './cart-repo.ts';
+import { IMPORT_LOCK, LEGACY_IMPORT_MARK } from './legacy-import.ts';
+import { withDeviceLock } from './lock.ts';
+
+/** The Dexie database the cart lived in before it moved to RxDB. */
+export const DEXIE_CART_DB_NAME = 'garage-cart';
+
+interface DexieCartItem {
+  id: string;
+  productId: number;
+  name: string;
+  price: number;
+  image: string;
+  quantity: number;
+  variant?: string;
+  addedAt: number;
+}
+
+export interface DexieImportOptions {
+  name?: string;
+  storage?: Storage;
+}
+
+/**
+ * Moves the lines of the previous Dexie cart into this cart, then deletes that database. Each line
+ * leaves the old database right after it was added here, so an interrupted move resumes where it
+ * stopped and never adds a line twice. Returns how many lines moved.
+ */
+export async function importDexieCart(target: CartTarget, options: DexieImportOptions = {}): Promise<number> {
+  const name = options.name ?? DEXIE_CART_DB_NAME;
+  if (!(await Dexie.exists(name))) return 0;
+  return withDeviceLock(IMPORT_LOCK, async () => {
+    const old = new Dexie(name);
+    // Open whatever schema is on disk: no version is declared, so Dexie never upgrades it.
+    try {
+      await old.open();
+    } catch {
+      return 0; // deleted by another tab meanwhile
+    }
+    let moved = 0;
+    try {
+      const tables = old.tables.map((table) => table.name);
+      if (tables.includes('meta') && (await old.table('meta').get('legacyCartImported'))) {
+        (options.storage ?? localStorage).setItem(LEGACY_IMPORT_MARK, JSON.stringify({ at: new Date().toISOString(), outcome: 'imported' }));
+      }
+      if (tables.includes('items')) {
+        const items = (await old.table('items').toArray()) as DexieCartItem[];
+        for (const item of items.sort((a, b) => a.addedAt - b.addedAt)) {
+          if (!(Number.isInteger(item.quantity) && item.quantity >= 1)) continue;
+          const input = { productId: item.productId, name: item.name, price: item.price, image: item.image ?? '', lineId: item.id, ...(item.variant ? { variant: item.variant } : {}) };
+          await addToLine(target, input, item.quantity, item.addedAt);
+          await old.table('items').delete(item.id);
+          moved += 1;
+        }
+      }
+    } finally {
+      old.close();
+    }
+    await Dexie.delete(name);
+    return moved;
+  });
+}

@@ -1,0 +1,77 @@
+import { createStore } from 'zustand/vanilla';
+import type { CartTarget } from './cart-doc.ts';
+import { importDexieCart } from './dexie-import.ts';
+import { openGuestCart, type GuestCartOptions } from './guest-db.ts';
+import { importLegacyCart } from './legacy-import.ts';
+import { mergeGuestCart } from './merge.ts';
+import { currentUserCart, watchUserCart, type UserCartState } from './user-source.ts';
+
+let guest: Promise<CartTarget> | null = null;
+let guestOptions: GuestCartOptions = {};
+let closeGuest: (() => Promise<unknown>) | undefined;
+
+/** Tests: removes the guest cart's database and opens the next one with these options. */
+export async function resetGuestCart(options: GuestCartOptions): Promise<void> {
+  await guest?.catch(() => undefined);
+  await closeGuest?.();
+  closeGuest = undefined;
+  guestOptions = options;
+  guest = null;
+  activeCart.setState({ target: undefined });
+}
+
+/**
+ * The guest cart, opened once per tab, with any cart of an earlier version of the shop moved in
+ * first (so the cart never shows empty before those lines arrive). A failed import is logged and
+ * tried again at the next start; the cart works meanwhile.
+ */
+export function guestCart(): Promise<CartTarget> {
+  guest ??= (async () => {
+    const { db, target } = await openGuestCart(guestOptions);
+    closeGuest = () => db.remove();
+    try {
+      await importDexieCart(target);
+      await importLegacyCart(target);
+    } catch (error) {
+      console.error('Legacy cart import failed; will retry on next start.', error);
+    }
+    return target;
+  })();
+  guest.catch(() => (guest = null));
+  return guest;
+}
+
+/** The cart the page shows and writes to: undefined while a signed-in user's database opens. */
+export const activeCart = createStore<{ target: CartTarget | undefined }>(() => ({ target: undefined }));
+
+async function follow(user: UserCartState): Promise<void> {
+  if (user === 'opening') {
+    activeCart.setState({ target: undefined });
+    return;
+  }
+  if (user === null) {
+    const target = await guestCart();
+    if (currentUserCart() === null) activeCart.setState({ target });
+    return;
+  }
+  // The user's cart shows at once; the guest's lines then join it live.
+  activeCart.setState({ target: user });
+  await mergeGuestCart(await guestCart(), user);
+}
+
+/** Starts following the signed-in user; returns the stop function. `onError`: the cart cannot be shown. */
+export function startCartSource(onError: () => void): () => void {
+  const run = (user: UserCartState) =>
+    void follow(user).catch((error: unknown) => {
+      console.error('The cart could not be loaded.', error);
+      onError();
+    });
+  run(currentUserCart());
+  return watchUserCart(run);
+}
+
+/** Where an action writes: the visible cart, or the guest cart while the user's opens (merged later). */
+export async function writeTarget(): Promise<CartTarget> {
+  const user = currentUserCart();
+  return user && user !== 'opening' ? user : guestCart();
+}
