@@ -1,5 +1,5 @@
 import { registerSyncActions } from '../sync/controller.ts';
-import { syncStatus } from '../sync/status.ts';
+import { setPartActive, syncStatus } from '../sync/status.ts';
 import { syncDb, type OutboxEntry } from '../sync/sync-db.ts';
 import { loadSupabase } from '@/lib/load-supabase.ts';
 import { readSupabaseEnv } from '@/lib/env.ts';
@@ -36,7 +36,7 @@ export function startOutbox(options: StartOutboxOptions): () => void {
     db,
     transport: options.transport ?? browserTransport(),
     getUserId: options.getUserId,
-    onActive: (active) => syncStatus.setState({ active }),
+    onActive: (active) => setPartActive('outbox', active),
     onTransientError: (error) => {
       // Clear only the error this part set: the replication reports its own.
       if (error) syncStatus.setState({ lastError: (ownError = error.message) });

@@ -1,5 +1,5 @@
 import { combineLatest, type Subscription } from 'rxjs';
-import { syncStatus } from '../sync/status.ts';
+import { setPartActive, syncStatus } from '../sync/status.ts';
 import type { CollectionReplication } from './replicate.ts';
 
 /**
@@ -18,7 +18,7 @@ export function wireStatus(replications: CollectionReplication[]): () => void {
   subscriptions.push(
     combineLatest(replications.map((replication) => replication.active$)).subscribe((actives) => {
       const active = actives.some(Boolean);
-      syncStatus.setState({ active });
+      setPartActive('replication', active);
       if (wasActive && !active) {
         if (!erredThisRound) syncStatus.setState({ lastSyncedAt: Date.now(), lastError: null });
         erredThisRound = false;
@@ -29,6 +29,7 @@ export function wireStatus(replications: CollectionReplication[]): () => void {
   syncStatus.setState({ running: true });
   return () => {
     for (const subscription of subscriptions) subscription.unsubscribe();
-    syncStatus.setState({ running: false, active: false });
+    setPartActive('replication', false);
+    syncStatus.setState({ running: false });
   };
 }

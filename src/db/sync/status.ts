@@ -28,6 +28,16 @@ export const syncStatus = createStore<SyncStatus>()(() => ({
   running: false,
 }));
 
+// The replication and the outbox each report their own activity; the indicator shows "syncing"
+// while either is at work, so one finishing never hides the other.
+const activeParts = new Set<string>();
+
+export function setPartActive(part: 'replication' | 'outbox', active: boolean): void {
+  if (active) activeParts.add(part);
+  else activeParts.delete(part);
+  syncStatus.setState({ active: activeParts.size > 0 });
+}
+
 export function useSyncStatus<T>(selector: (state: SyncStatus) => T): T {
   return useStore(syncStatus, selector);
 }

@@ -39,10 +39,11 @@ describe('field-wise merge (the server wins)', () => {
 
   it('a repeated cart insert is not counted twice; two devices adding the same line both count', async () => {
     const handler = mergeConflictHandler(cartItems, () => undefined);
-    const line = { id: 'u:31', user_id: 'u', line_id: '1', product_id: 1, variant: null, name: 'Unit', price: 1, image: null, quantity: 2, added_at: 't1', created_at: 't', updated_at: 't', _deleted: false };
-    const replay = await handler.resolve({ newDocumentState: line, realMasterState: { ...line, updated_at: 's' } }, 'test');
+    const line = { id: 'u:31', user_id: 'u', line_id: '1', product_id: 1, variant: null, name: 'Unit', price: 1, image: null, quantity: 2, added_at: '2026-11-23T10:00:00.123Z', created_at: 't', updated_at: 't', _deleted: false };
+    // The server writes the same instant in its own format.
+    const replay = await handler.resolve({ newDocumentState: line, realMasterState: { ...line, added_at: '2026-11-23T10:00:00.123+00:00', updated_at: 's' } }, 'test');
     expect(replay.quantity).toBe(2);
-    const both = await handler.resolve({ newDocumentState: line, realMasterState: { ...line, added_at: 't2', quantity: 3 } }, 'test');
+    const both = await handler.resolve({ newDocumentState: line, realMasterState: { ...line, added_at: '2026-11-23T10:00:05+00:00', quantity: 3 } }, 'test');
     expect(both.quantity).toBe(5);
   });
 });
