@@ -1,0 +1,58 @@
+/**
+ * Node side of the bench page: builds it with Vite (production mode, as the product ships: no
+ * RxDB dev-mode, no ajv) and serves it under /bench/ from the same server as the stack, so the
+ * page talks to the stack same-origin, as the app does behind `vite preview`.
+ */
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const src = fileURLToPath(new URL('../../../src', import.meta.url));
+const replicateStandIn = join(here, 'replicate-batch.ts');
+
+export const PAGE_PATH = '/bench/index.html';
+
+export async function buildSyncPage(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'sync-bench-page-'));
+  await build({
+    configFile: false,
+    root: here,
+    base: '/bench/',
+    mode: 'production',
+    logLevel: 'warn',
+    resolve: { alias: { '@': src } },
+    plugins: [
+      {
+        // session.ts's replication module, with the pull batch size the page picks (replicate-batch.ts).
+        name: 'bench-pull-batch-size',
+        enforce: 'pre',
+        resolveId(source, importer) {
+          if (source === './replication/replicate.ts' && importer?.endsWith(join('src', 'db', 'session.ts'))) return replicateStandIn;
+          return null;
+        },
+      },
+    ],
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+  return outDir;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+
+/** The built page's files under /bench/; anything else is 404. */
+export function servePage(outDir: string) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const file = path.startsWith('/bench/') ? normalize(join(outDir, path.slice('/bench/'.length))) : '';
+    if (!file.startsWith(outDir) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  };
+}

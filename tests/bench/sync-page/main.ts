@@ -1,0 +1,109 @@
+/**
+ * The benchmark's page: the product's data layer (openUserData: RxDB over Dexie over this
+ * browser's IndexedDB, supabase-js with Realtime) and a few functions on `window` that
+ * tests/bench/sync-bench.ts calls through Playwright. Times are the machine clock in ms
+ * (performance.timeOrigin + now()), so two pages' times can be compared.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { openUserData, type UserData } from '@/db/session.ts';
+import { benchPull } from './replicate-batch.ts';
+
+export interface OpenOptions {
+  url: string;
+  anonKey: string;
+  userId: string;
+  token: string;
+  /** Documents the devices collection must hold before the sync counts as done. */
+  expectDevices: number;
+  batchSize?: number;
+}
+
+export interface OpenTimes {
+  /** openUserData resolved: database, collections and replications created. */
+  openMs: number;
+  /** This tab is the leader (only the leader replicates). */
+  leaderMs: number;
+  /** The devices replication had received expectDevices documents from the server. */
+  pulledMs: number;
+  /** syncNow() resolved: every replication in sync. */
+  syncedMs: number;
+  /** The devices collection holds expectDevices documents. */
+  totalMs: number;
+  devices: number;
+}
+
+const clock = () => performance.timeOrigin + performance.now();
+
+let data: UserData | undefined;
+let client: SupabaseClient | undefined;
+let watcher: { unsubscribe(): void } | undefined;
+const seenAt = new Map<string, number>();
+
+async function open(options: OpenOptions): Promise<OpenTimes> {
+  if (options.batchSize) benchPull.batchSize = options.batchSize;
+  const start = performance.now();
+  client = createClient(options.url, options.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { Authorization: `Bearer ${options.token}` } },
+  });
+  data = await openUserData({
+    userId: options.userId,
+    url: options.url,
+    anonKey: options.anonKey,
+    getAccessToken: async () => options.token,
+    realtime: client,
+  });
+  const openMs = performance.now() - start;
+  let received = 0;
+  let pulledMs = NaN;
+  const pulled = data.replications.get('devices')!.received$.subscribe(() => {
+    if (++received === options.expectDevices) pulledMs = performance.now() - start;
+  });
+  await data.db.waitForLeadership();
+  const leaderMs = performance.now() - start;
+  await data.syncNow(120_000);
+  const syncedMs = performance.now() - start;
+  const devices = data.db.devices!;
+  let count = await devices.count().exec();
+  // syncNow() gives up after its timeout; the count is what says the pull is complete.
+  while (count < options.expectDevices && performance.now() - start < 120_000) {
+    await new Promise((r) => setTimeout(r, 10));
+    count = await devices.count().exec();
+  }
+  pulled.unsubscribe();
+  return { openMs, leaderMs, pulledMs, syncedMs, totalMs: performance.now() - start, devices: count };
+}
+
+/** Records when this page's query on one device first shows each name. */
+function watch(id: string): void {
+  watcher?.unsubscribe();
+  watcher = data!.db.devices!.findOne(id).$.subscribe((doc) => {
+    const name = doc?.name;
+    if (name !== undefined && !seenAt.has(name)) seenAt.set(name, clock());
+  });
+}
+
+/** When the watched device first showed `name` here, waiting up to timeoutMs; null if never. */
+async function seen(name: string, timeoutMs: number): Promise<number | null> {
+  const end = performance.now() + timeoutMs;
+  while (!seenAt.has(name) && performance.now() < end) await new Promise((r) => setTimeout(r, 2));
+  return seenAt.get(name) ?? null;
+}
+
+/** Renames a device on this page, as a screen would; returns when the write was made. */
+async function rename(id: string, name: string): Promise<number> {
+  const doc = await data!.db.devices!.findOne(id).exec();
+  if (!doc) throw new Error(`device ${id} is not on this page`);
+  const at = clock();
+  await doc.incrementalPatch({ name, updated_at: new Date().toISOString() });
+  return at;
+}
+
+async function close(): Promise<void> {
+  watcher?.unsubscribe();
+  await data?.close();
+  client?.realtime.disconnect();
+  data = undefined;
+}
+
+Object.assign(window, { bench: { open, watch, seen, rename, close } });
