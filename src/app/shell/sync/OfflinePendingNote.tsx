@@ -1,5 +1,5 @@
 import { useAuth } from '@/features/auth';
-import { changesText, isReadError, useSyncCounts } from '@/features/sync-center';
+import { changesText, isReadError, useSyncCounts } from '@/features/sync-center/live.ts';
 
 /** The offline badge's second half for a signed-in user: how many of their changes wait. */
 export default function OfflinePendingNote() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { syncActions } from '@/db/sync/controller.ts';
 import { useSyncStatus } from '@/db/sync/status.ts';
-import { changesText, isReadError, useSyncCounts } from '@/features/sync-center';
+import { changesText, isReadError, useSyncCounts } from '@/features/sync-center/live.ts';
 import type { HeldSignOut } from './sign-out-guard.ts';
 
 /** "You have 3 changes that have not been synced." */

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCloudCheck, IconCloudUpload, IconRefresh, IconWi
 import { useShallow } from 'zustand/react/shallow';
 import { useSyncStatus } from '@/db/sync/status.ts';
 import { useAuth } from '@/features/auth';
-import { isReadError, NO_COUNTS, pendingBadge, syncState, syncStateText, syncSummary, useSyncCounts, type SyncState } from '@/features/sync-center';
+import { isReadError, NO_COUNTS, pendingBadge, syncState, syncStateText, syncSummary, useSyncCounts, type SyncState } from '@/features/sync-center/live.ts';
 import classes from './SyncIndicator.module.css';
 
 const ICONS: Record<SyncState, typeof IconCloudCheck> = {

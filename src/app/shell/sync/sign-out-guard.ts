@@ -12,7 +12,7 @@ export interface HeldSignOut {
 export const signOutGuard = createStore<{ held: HeldSignOut | null }>()(() => ({ held: null }));
 
 // Both load Dexie and the sync center's code: fetched on the first click, never with a page.
-const loadCount = () => import('@/features/sync-center/data.ts').then((module) => module.countUnsynced);
+const loadCount = () => import('@/features/sync-center/live.ts').then((module) => module.countUnsynced);
 export const loadSignOutDialog = () => import('./SignOutDialog.tsx');
 
 let checking = false;
