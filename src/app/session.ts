@@ -3,6 +3,7 @@ import { clearDeviceCart } from '@/features/cart';
 // The module itself, not the feature's index: that one exports the checkout screens, which must
 // stay out of the boot path.
 import { finishOrderAttempt } from '@/features/checkout/order-attempt.ts';
+import { clearQueryCache } from '@/lib/query/clear.ts';
 import type { AppRouter } from './router.ts';
 
 // What decides a guard: a change of any of these re-runs the guards of the open page.
@@ -17,6 +18,7 @@ const guardKey = (state: AuthState) => `${state.status}|${state.user?.id ?? ''}|
 export function connectSession(router: AppRouter): void {
   onSignOut(clearDeviceCart);
   onSignOut(finishOrderAttempt);
+  onSignOut(clearQueryCache);
   startAuth();
   let last = guardKey(authStore.getState());
   authStore.subscribe((state) => {

@@ -1,8 +1,9 @@
 // Unit-test rendering with the app's providers, so tests do not repeat them. Only tests import
 // this file; the app never does, so none of it reaches the bundle.
-import type { ReactElement, ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -13,18 +14,26 @@ import {
 } from '@tanstack/react-router';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { theme } from '@/app/theme.ts';
+import { createQueryClient } from '@/lib/query/client.ts';
 
 export interface ProviderOptions {
   /** Mount Mantine's toast container, for tests that check `notifications.show()` toasts. */
   notifications?: boolean;
 }
 
-/** The providers the app mounts around every page (App.tsx), minus the router and the cart. */
+/**
+ * The providers the app mounts around every page (App.tsx), minus the router and the cart, plus
+ * the signed-in shells' TanStack Query client (the app's defaults; a fresh one per render, saving
+ * nothing on the device).
+ */
 export function AppProviders({ children, notifications = false }: ProviderOptions & { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {notifications && <Notifications />}
-      {children}
+      <QueryClientProvider client={queryClient}>
+        {notifications && <Notifications />}
+        {children}
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

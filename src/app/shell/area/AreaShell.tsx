@@ -4,6 +4,7 @@ import { ActionIcon, AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, 
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { signOut, useAuth } from '@/features/auth';
+import { AreaQueryProvider } from './AreaQueryProvider.tsx';
 import { ROLE_LABELS, isNavItemActive, type AreaConfig } from './areas.ts';
 import { requestSignOut } from '../sync/sign-out-guard.ts';
 import { SignOutGuardHost } from '../sync/SignOutGuardHost.tsx';
@@ -119,7 +120,9 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main id={AREA_MAIN_ID}>{children}</AppShell.Main>
+      <AppShell.Main id={AREA_MAIN_ID}>
+        <AreaQueryProvider>{children}</AreaQueryProvider>
+      </AppShell.Main>
       <SignOutGuardHost />
     </AppShell>
   );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   createChallenge,
@@ -12,6 +12,8 @@ import {
   type Factor,
 } from '@/features/auth/data/mfa.ts';
 import { refreshSession } from '@/features/auth/store.ts';
+import { OFFLINE_MESSAGE } from '@/features/auth/components/settings/use-totp-factors.ts';
+import { syncStatus } from '@/db/sync/status.ts';
 import { cleanNotifications, factor, renderSettings, signIn } from './helpers.tsx';
 
 vi.mock('@/features/auth/data/mfa.ts', async (importOriginal) => ({
@@ -55,6 +57,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  syncStatus.setState({ online: true });
   cleanNotifications();
   vi.clearAllMocks();
 });
@@ -204,6 +207,28 @@ describe('settings two-factor authentication', { timeout: 20_000 }, () => {
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect((await within(section()).findByRole('status')).textContent).toBe('Two-factor authentication is Off');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offline with no list yet, says so instead of loading forever, and loads when the connection returns', async () => {
+    syncStatus.setState({ online: false });
+    renderSettings();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load your two-factor settings');
+    expect(alert.textContent).toContain(OFFLINE_MESSAGE);
+    expect(listTotpFactors).not.toHaveBeenCalled();
+    act(() => syncStatus.setState({ online: true }));
+    expect((await within(section()).findByRole('status')).textContent).toBe('Two-factor authentication is Off');
+    expect(listTotpFactors).toHaveBeenCalledTimes(1);
+  });
+
+  it('removing a factor refreshes the list once, through the removal itself', async () => {
+    server = [factor({ id: 'f-1' })];
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(await screen.findByRole('button', { name: 'Remove Authenticator app' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(section()).getByRole('status').textContent).toBe('Two-factor authentication is Off'));
+    expect(listTotpFactors).toHaveBeenCalledTimes(2);
   });
 
   it('shows the server message when the set-up cannot start', async () => {

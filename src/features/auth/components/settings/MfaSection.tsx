@@ -101,10 +101,8 @@ export function MfaSection() {
       <RemoveFactorModal
         factor={removing}
         onClose={() => setRemoving(null)}
-        onRemoved={() => {
-          setRemoving(null);
-          void factors.reload();
-        }}
+        // The removal itself refreshes the list.
+        onRemoved={() => setRemoving(null)}
       />
     </Paper>
   );

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { unenrollFactor, type Factor } from '../../data/mfa.ts';
+import type { Factor } from '../../data/mfa.ts';
+import { removeTotpFactorMutation } from '../../data/mfa-queries.ts';
 import { refreshSession } from '../../store.ts';
 import { isVerified } from './enrolment.ts';
 
@@ -11,28 +12,28 @@ interface Props {
   onRemoved: () => void;
 }
 
-/** Confirms removing a factor; a verified one turns two-factor sign-in off. */
+/**
+ * Confirms removing a factor; a verified one turns two-factor sign-in off. The removal refreshes
+ * the factor list (the mutation's `invalidates`) before it reports success.
+ */
 export function RemoveFactorModal({ factor, onClose, onRemoved }: Props) {
-  const [removing, setRemoving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const removal = useMutation(removeTotpFactorMutation);
+  const removing = removal.isPending;
+  const error = removal.error ? removal.error.message || 'Please try again.' : null;
   const verified = factor ? isVerified(factor) : false;
 
   const close = () => {
     if (removing) return;
-    setError(null);
+    removal.reset();
     onClose();
   };
 
   const onConfirm = async () => {
     if (!factor) return;
-    setRemoving(true);
-    setError(null);
     try {
-      await unenrollFactor(factor.id);
-    } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : 'Please try again.');
-      setRemoving(false);
-      return;
+      await removal.mutateAsync(factor.id);
+    } catch {
+      return; // shown in the dialog from the mutation's error
     }
     // Removed either way; the re-read brings the session's assurance level down to aal1.
     await refreshSession().catch(() => undefined);
@@ -41,7 +42,7 @@ export function RemoveFactorModal({ factor, onClose, onRemoved }: Props) {
         ? { title: 'Two-factor authentication removed', message: 'You will sign in with your password only.', color: 'green' }
         : { title: 'Unfinished set-up removed', message: 'The authenticator app that was never verified is gone.', color: 'green' },
     );
-    setRemoving(false);
+    removal.reset();
     onRemoved();
   };
 
