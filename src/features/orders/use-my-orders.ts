@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { listMyOrders } from './data/orders.ts';
+import { useMemo } from 'react';
+import { useCollectionQuery, useDataOwner, useUserDataStatus } from '@/db/react.tsx';
+import { myOrdersQuery, toOrders } from './data/orders.ts';
 import type { Order } from './schemas.ts';
 
 export type OrdersState =
@@ -7,31 +8,18 @@ export type OrdersState =
   | { status: 'error' }
   | { status: 'loaded'; orders: Order[] };
 
-/** Loads the orders on mount and on retry; an unmount or a newer load cancels the older one. */
+/**
+ * The signed-in user's orders from this device's database: loading only until it first answers
+ * (offline too), then live as replication brings new orders and status changes. An error means
+ * the database could not be opened; retry opens it again.
+ */
 export function useMyOrders(): { state: OrdersState; retry: () => void } {
-  const [state, setState] = useState<OrdersState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listMyOrders(controller.signal).then(
-      (orders) => {
-        if (!controller.signal.aborted) setState({ status: 'loaded', orders });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Loading orders failed.', error);
-        setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  // The loading state is set by the retry itself (the first load starts in it), so the effect only
-  // sets state once the answer arrives.
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  return { state, retry };
+  const userId = useDataOwner();
+  const { docs, loading, error } = useCollectionQuery('orders', myOrdersQuery(userId));
+  const { retry } = useUserDataStatus();
+  const orders = useMemo(() => toOrders(docs), [docs]);
+  const state: OrdersState = error ? { status: 'error' } : loading ? { status: 'loading' } : { status: 'loaded', orders };
+  return { state, retry: retry ?? noop };
 }
+
+const noop = () => {};

@@ -1,12 +1,17 @@
 /**
  * The app's own data modules (catalogue commerce, place_order, my orders) against the real local
- * stack, through the app's single supabase-js client, signed in as the demo customer.
+ * stack, through the app's single supabase-js client, signed in as the demo customer. My orders
+ * come from the orders collection on the device, opened as the app opens it (src/app/data/open.ts:
+ * Dexie over fake-indexeddb here, replication with the client's token and its Realtime).
  */
+import 'fake-indexeddb/auto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import type { CheckoutValues } from '@/features/checkout';
 import type { SupabaseClient } from '@/lib/load-supabase.ts';
+import type { UserData } from '@/db/session.ts';
+import type { Order } from '@/features/orders';
 
 // supabase-js's realtime client needs a WebSocket; Node 20 has none.
 globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
@@ -33,8 +38,27 @@ let supabase: SupabaseClient;
 let app: {
   fetchProductCommerce: typeof import('@/features/catalogue/data/products-remote.ts').fetchProductCommerce;
   placeOrder: typeof import('@/features/checkout/data/place-order.ts').placeOrder;
-  listMyOrders: typeof import('@/features/orders/data/orders.ts').listMyOrders;
+  orders: typeof import('@/features/orders/data/orders.ts');
+  openForUser: typeof import('@/app/data/open.ts').openForUser;
+  removeForUser: typeof import('@/app/data/open.ts').removeForUser;
 };
+let data: UserData | undefined;
+
+/** The orders page's query on the device's database, parsed as the page shows them. */
+async function myOrders(): Promise<Order[]> {
+  const docs = await data!.db.orders!.find(app.orders.myOrdersQuery(CUSTOMER_ID)).exec();
+  return app.orders.toOrders(docs.map((doc) => doc.toJSON()));
+}
+/** Waits for replication (Realtime, or the pull of syncNow) to bring the device to `expected`. */
+async function myOrdersWhen(check: (orders: Order[]) => boolean, what: string): Promise<Order[]> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const orders = await myOrders();
+    if (check(orders)) return orders;
+    if (Date.now() > end) throw new Error(`orders on the device: ${what} not within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const stockOf = async (id: number) => (await app.fetchProductCommerce()).get(id)?.stock;
 const uuid = () => crypto.randomUUID();
@@ -48,10 +72,13 @@ describe('app data modules on the local stack [pglite]', () => {
     app = {
       fetchProductCommerce: (await import('@/features/catalogue/data/products-remote.ts')).fetchProductCommerce,
       placeOrder: (await import('@/features/checkout/data/place-order.ts')).placeOrder,
-      listMyOrders: (await import('@/features/orders/data/orders.ts')).listMyOrders,
+      orders: await import('@/features/orders/data/orders.ts'),
+      ...(await import('@/app/data/open.ts')),
     };
   });
   afterAll(async () => {
+    await data?.close();
+    await app?.removeForUser(CUSTOMER_ID);
     await supabase?.auth.signOut({ scope: 'local' });
     supabase?.auth.stopAutoRefresh();
     vi.unstubAllEnvs();
@@ -65,22 +92,23 @@ describe('app data modules on the local stack [pglite]', () => {
     expect(live.get(4)).toEqual({ price: 59, stock: 30, rating: 4.6, reviewCount: 234, isActive: true });
   });
 
-  it('refuses to place an order or list orders while signed out', async () => {
+  it('refuses to place an order while signed out', async () => {
     await expect(app.placeOrder([{ productId: 4, quantity: 1 }], values, uuid())).rejects.toMatchObject({
       name: 'CheckoutError',
       failure: { kind: 'auth' },
     });
-    await expect(app.listMyOrders()).rejects.toMatchObject({ name: 'NotSignedInError' });
   });
 
   describe('signed in as customer@example.com', () => {
     beforeAll(async () => {
       const { error } = await supabase.auth.signInWithPassword({ email: 'customer@example.com', password: PASSWORD });
       expect(error).toBeNull();
+      data = await app.openForUser(CUSTOMER_ID);
+      await data.syncNow();
     });
 
     it('lists only the customer\'s own seeded orders, newest first, parsed', async () => {
-      const orders = await app.listMyOrders();
+      const orders = await myOrders();
       expect(orders.map((o) => o.id.slice(0, 8))).toEqual(['60000000', '60000000', '60000000', '60000000', '60000000']);
       expect(orders.map((o) => o.id.at(-1))).toEqual(['5', '4', '3', '2', '1']);
       expect(orders[0]).toMatchObject({
@@ -102,7 +130,8 @@ describe('app data modules on the local stack [pglite]', () => {
       expect(order).toMatchObject({ id, subtotal: 197, tax: 19.7, shipping: 0, total: 216.7 });
       expect(await stockOf(4)).toBe(before.battery! - 2);
       expect(await stockOf(3)).toBe(before.solar! - 1);
-      const [latest] = await app.listMyOrders();
+      // Live: no syncNow here, the Realtime change brings it.
+      const [latest] = await myOrdersWhen((orders) => orders[0]?.id === id, 'the new order first');
       expect(latest).toMatchObject({ id, status: 'processing', total: 216.7 });
       expect(latest!.items).toEqual([
         { productId: 3, name: 'Solar Panel Kit', quantity: 1, price: 79 },
@@ -121,14 +150,16 @@ describe('app data modules on the local stack [pglite]', () => {
       const retry = await app.placeOrder([{ productId: 2, quantity: 1 }], values, id);
       expect(retry).toEqual(first);
       expect(await stockOf(2)).toBe(before! - 1);
-      expect((await app.listMyOrders()).filter((o) => o.id === id)).toHaveLength(1);
+      await data!.syncNow();
+      expect((await myOrdersWhen((orders) => orders.some((o) => o.id === id), 'the order')).filter((o) => o.id === id)).toHaveLength(1);
       const sales = await t.db.query<{ n: number }>(`select count(*)::int as n from public.financial_transactions where order_id = $1`, [id]);
       expect(sales.rows[0]!.n).toBe(1);
     });
 
     it('over the stock: names the product and what is left, and changes nothing', async () => {
       const before = await stockOf(1);
-      const ordersBefore = (await app.listMyOrders()).length;
+      await data!.syncNow();
+      const ordersBefore = (await myOrders()).length;
       const id = uuid();
       const failure = await app.placeOrder([{ productId: 1, quantity: before! + 1 }], values, id).catch((e: unknown) => e);
       expect(failure).toMatchObject({
@@ -139,7 +170,8 @@ describe('app data modules on the local stack [pglite]', () => {
         },
       });
       expect(await stockOf(1)).toBe(before);
-      expect(await app.listMyOrders()).toHaveLength(ordersBefore);
+      await data!.syncNow();
+      expect(await myOrders()).toHaveLength(ordersBefore);
     });
   });
 });

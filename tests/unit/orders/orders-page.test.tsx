@@ -1,75 +1,49 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrdersPage } from '@/features/orders';
+import { userDataStore } from '@/db/user-data-store.ts';
 import { renderWithRouter } from '@/test/render.tsx';
-import { createFakeBackend, json, type FakeBackend } from '../checkout/fake-backend.ts';
-import { expectConsoleError } from '../support/console.ts';
+import { order, publish, resetUserData, userDatabase } from '../data-layer/support.ts';
 
-const backend = vi.hoisted(() => ({ current: null as unknown as FakeBackend }));
-vi.mock('@/lib/load-supabase.ts', () => ({ loadSupabase: async () => backend.current.client }));
-
+// The page reads the orders collection on the device (real RxDB over fake-indexeddb); how
+// orders get there (replication) is tested on the real stack.
 const USER_ID = '00000000-0000-4000-8000-000000000001';
-const b64 = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-/** An (unsigned) access token: supabase-js only decodes it; the server is the fake backend. */
-const accessToken = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: USER_ID, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-const user = { id: USER_ID, aud: 'authenticated', role: 'authenticated', email: 'customer@example.com', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' };
-
-const order = (id: string, over: Record<string, unknown> = {}) => ({
-  id,
-  status: 'processing',
-  items: [{ product_id: 4, name: 'Backup Battery Pack', quantity: 2, price: 59 }],
-  subtotal: 118,
-  tax: 11.8,
-  shipping: 0,
-  total: 129.8,
-  created_at: '2026-11-21T10:00:00+00:00',
-  ...over,
-});
-
-/** Answers /auth/v1/user (setSession checks the token) and /rest/v1/orders with `orders`. */
-function serve(orders: () => Response | Promise<Response>) {
-  backend.current.respond((request) => (request.url.pathname === '/auth/v1/user' ? json(user) : orders()));
-}
+const OTHER_ID = '00000000-0000-4000-8000-000000000002';
 
 function renderPage() {
   renderWithRouter(<OrdersPage />, { path: '/dashboard/orders', pages: { '/products': 'Products page' } });
 }
 
-const ordersRequests = () => backend.current.requests.filter((r) => r.url.pathname === '/rest/v1/orders');
-
-beforeEach(async () => {
-  backend.current ??= createFakeBackend();
-  backend.current.reset();
-  serve(() => json([]));
-  const { error } = await backend.current.client.auth.setSession({ access_token: accessToken, refresh_token: 'refresh' });
-  expect(error).toBeNull();
-  backend.current.requests.length = 0;
-});
+afterEach(() => resetUserData());
 
 describe('OrdersPage', { timeout: 20_000 }, () => {
-  it('shows a skeleton, then one card per order, newest first, with lines and totals', async () => {
-    let answer!: (response: Response) => void;
-    serve(() => new Promise<Response>((resolve) => (answer = resolve)));
+  it('shows a skeleton while the database opens, then one card per order, newest first, with lines and totals', async () => {
+    userDataStore.setState({ userId: USER_ID, status: 'opening', data: null, error: null, retry: null });
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
     expect(screen.getByTestId('orders-loading').getAttribute('aria-busy')).toBe('true');
-    answer(
-      json([
-        order('a1b2c3d4-0000-4000-8000-000000000009', {
-          status: 'shipped',
-          items: [
-            { product_id: 1, name: 'Complete System', quantity: 1, price: 299 },
-            { product_id: 3, product_name: 'Solar Panel Kit', quantity: 2, price: '79.00' },
-          ],
-          subtotal: 457,
-          tax: 45.7,
-          total: 502.7,
-          created_at: '2026-11-20T15:30:00+00:00',
-        }),
-        order('60000000-0000-4000-8000-000000000001', { status: 'delivered', created_at: '2026-10-07T09:00:00+00:00' }),
-      ]),
-    );
+
+    const data = await userDatabase(USER_ID);
+    await data.db.orders!.bulkInsert([
+      order(USER_ID, { id: '60000000-0000-4000-8000-000000000001', status: 'delivered', created_at: '2026-10-07T09:00:00.000Z' }),
+      order(USER_ID, {
+        id: 'a1b2c3d4-0000-4000-8000-000000000009',
+        status: 'shipped',
+        items: [
+          { product_id: 1, name: 'Complete System', quantity: 1, price: 299 },
+          { product_id: 3, name: 'Solar Panel Kit', quantity: 2, price: 79 },
+        ],
+        subtotal: 457,
+        tax: 45.7,
+        total: 502.7,
+        created_at: '2026-11-20T15:30:00.000Z',
+      }),
+      // Staff may hold other people's orders on the device; this page lists the user's own.
+      order(OTHER_ID, { created_at: '2026-12-01T00:00:00.000Z' }),
+    ]);
+    publish(data);
+
     const cards = await screen.findAllByTestId('order-card');
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
@@ -80,32 +54,48 @@ describe('OrdersPage', { timeout: 20_000 }, () => {
     for (const text of ['$457.00', '$45.70', 'Free', '$502.70']) expect(first.getByText(text)).toBeTruthy();
     expect(within(cards[1]!).getByTestId('order-status').textContent).toBe('Delivered');
     expect(screen.queryByTestId('orders-loading')).toBeNull();
+  });
 
-    // The signed-in user's rows only, newest first (RLS does the same on the server).
-    const [request] = ordersRequests();
-    expect(request?.url.searchParams.get('user_id')).toBe(`eq.${USER_ID}`);
-    expect(request?.url.searchParams.get('order')).toBe('created_at.desc');
-    expect(request?.headers.get('Authorization')).toBe(`Bearer ${accessToken}`);
+  it('shows a new order and a status change as they arrive, without reloading', async () => {
+    const data = await userDatabase(USER_ID);
+    const placed = order(USER_ID, { id: '70000000-0000-4000-8000-000000000001', created_at: '2026-11-01T00:00:00.000Z' });
+    await data.db.orders!.insert(placed);
+    publish(data);
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Order #70000000' })).toBeTruthy();
+
+    await act(async () => void (await data.db.orders!.insert(order(USER_ID, { id: '80000000-0000-4000-8000-000000000001', created_at: '2026-11-02T00:00:00.000Z' }))));
+    expect(await screen.findByRole('heading', { name: 'Order #80000000' })).toBeTruthy();
+    expect(screen.getAllByTestId('order-card')[0]!.textContent).toContain('Order #80000000');
+    await act(async () => void (await data.db.orders!.findOne(placed.id).patch({ status: 'shipped' })));
+    await expect.poll(() => within(screen.getAllByTestId('order-card')[1]!).getByTestId('order-status').textContent).toBe('Shipped');
   });
 
   it('says there are no orders yet and links to the products', async () => {
+    publish(await userDatabase(USER_ID));
     renderPage();
     expect(await screen.findByText('No orders yet')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Browse Products' }));
     expect(await screen.findByText('Products page')).toBeTruthy();
   });
 
-  it('shows an error with Retry when loading fails (also for a malformed row), and Retry loads again', async () => {
-    const logged = expectConsoleError();
-    serve(() => json([order('not-a-uuid')]));
+  it('shows an error with Retry when the database cannot be opened, and Retry opens it again', async () => {
+    let retried = 0;
+    const retry = () => {
+      retried += 1;
+      userDataStore.setState({ userId: USER_ID, status: 'opening', data: null, error: null, retry: null });
+    };
+    userDataStore.setState({ userId: USER_ID, status: 'failed', data: null, error: new Error('blocked'), retry });
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your orders could not be loaded');
-    serve(() => json([order('60000000-0000-4000-8000-000000000005')]));
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(retried).toBe(1);
+    expect(await screen.findByTestId('orders-loading')).toBeTruthy();
+    const data = await userDatabase(USER_ID);
+    await data.db.orders!.insert(order(USER_ID, { id: '60000000-0000-4000-8000-000000000005' }));
+    publish(data);
     expect(await screen.findByRole('heading', { name: 'Order #60000000' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(ordersRequests()).toHaveLength(2);
-    expect(logged).toHaveBeenCalledWith('Loading orders failed.', expect.anything());
   });
 });

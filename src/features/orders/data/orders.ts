@@ -1,28 +1,25 @@
-// public.orders, read by the signed-in customer. RLS already limits a customer to their own rows;
-// the explicit user_id filter also keeps staff (who may read every order) to their own on this page.
+// The signed-in customer's orders, read from the orders collection on this device (replicated
+// from public.orders, which only place_order writes). RLS already limits a customer to their own
+// rows; the user_id selector also keeps staff (who may read every order) to their own here.
 import * as v from 'valibot';
-import { loadSupabase } from '@/lib/load-supabase.ts';
+import type { MangoQuery } from 'rxdb';
+import type { DocOf } from '@/db/react.tsx';
 import { OrderSchema, type Order } from '../schemas.ts';
 
-export const ORDER_COLUMNS = 'id,status,items,subtotal,tax,shipping,total,created_at';
-
-export class NotSignedInError extends Error {
-  constructor() {
-    super('Sign in to see your orders');
-    this.name = 'NotSignedInError';
-  }
+/** Newest first; the id breaks ties so two orders of one instant keep their places. */
+export function myOrdersQuery(userId: string | null): MangoQuery<DocOf<'orders'>> {
+  return { selector: { user_id: userId ?? '' }, sort: [{ created_at: 'desc' }, { id: 'desc' }] };
 }
 
-/** The signed-in user's orders, newest first. Throws NotSignedInError without a session. */
-export async function listMyOrders(signal?: AbortSignal): Promise<Order[]> {
-  const supabase = await loadSupabase();
-  const { data: auth } = await supabase.auth.getSession();
-  const userId = auth.session?.user.id;
-  if (!userId) throw new NotSignedInError();
-  let query = supabase.from('orders').select(ORDER_COLUMNS).eq('user_id', userId).order('created_at', { ascending: false });
-  if (signal) query = query.abortSignal(signal);
-  const { data, error } = await query;
-  if (signal?.aborted) throw new DOMException('Orders no longer needed', 'AbortError');
-  if (error) throw new Error(`orders: ${error.message}`, { cause: error });
-  return v.parse(v.array(OrderSchema), data);
+/**
+ * The documents as the page shows them. A document that does not parse is left out rather than
+ * hiding every other order behind an error: the rest of the list is still true.
+ */
+export function toOrders(docs: readonly unknown[]): Order[] {
+  const orders: Order[] = [];
+  for (const doc of docs) {
+    const parsed = v.safeParse(OrderSchema, doc);
+    if (parsed.success) orders.push(parsed.output);
+  }
+  return orders;
 }

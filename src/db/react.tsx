@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { MangoQuery, RxCollection, RxDocument } from 'rxdb';
+import type { CollectionName } from './collections/index.ts';
+import type { AppCollections, AppDatabase } from './database.ts';
+import type { UserData } from './session.ts';
+import { userDataStore, type UserDataState } from './user-data-store.ts';
+
+/**
+ * React access to the signed-in user's data on this device. Screens read RxDB through these
+ * hooks only: they answer from the local database (never waiting for the network, so they work
+ * offline) and stay live as replication or another tab changes the rows.
+ */
+export { userDataStore, type UserDataState };
+
+export type DocOf<N extends CollectionName> = NonNullable<AppCollections[N]> extends RxCollection<infer D> ? D : never;
+
+export interface CollectionQueryResult<D> {
+  /** The matching documents as plain data, in the query's order. */
+  docs: D[];
+  /** True until the local database has answered once (while it opens, too). */
+  loading: boolean;
+  /** The database could not be opened, or the query failed. */
+  error: unknown;
+}
+
+/** The running data layer (null while signed out or still opening). */
+export function useUserData(): UserData | null {
+  return useStore(userDataStore, (state) => state.data);
+}
+
+/** Whose data the layer holds (or is opening): the signed-in user, null when signed out. */
+export function useDataOwner(): string | null {
+  return useStore(userDataStore, (state) => state.userId);
+}
+
+export function useAppDatabase(): AppDatabase | null {
+  return useStore(userDataStore, (state) => state.data?.db ?? null);
+}
+
+export function useUserDataStatus(): Pick<UserDataState, 'status' | 'error' | 'retry'> {
+  return useStore(userDataStore, useShallow((state) => ({ status: state.status, error: state.error, retry: state.retry })));
+}
+
+interface Answer<D> {
+  source: unknown;
+  docs: D[];
+  error: unknown;
+}
+
+/**
+ * A live Mango query on one collection. The query is a plain object compared by its JSON, so a
+ * caller may build it inline on every render: a new RxDB query (and subscription) is made only
+ * when its content changes or another user's database opens.
+ */
+export function useCollectionQuery<N extends CollectionName>(name: N, query: MangoQuery<DocOf<N>> = {}): CollectionQueryResult<DocOf<N>> {
+  const { db, status, openError } = useStore(userDataStore, useShallow((state) => ({ db: state.data?.db ?? null, status: state.status, openError: state.error })));
+  const collection = (db?.[name] ?? null) as RxCollection<DocOf<N>> | null;
+  const key = JSON.stringify(query);
+  const rxQuery = useMemo(() => (collection ? collection.find(JSON.parse(key) as MangoQuery<DocOf<N>>) : null), [collection, key]);
+  const [answer, setAnswer] = useState<Answer<DocOf<N>> | null>(null);
+
+  useEffect(() => {
+    if (!rxQuery) return;
+    const subscription = rxQuery.$.subscribe({
+      next: (found: RxDocument<DocOf<N>>[]) => setAnswer({ source: rxQuery, docs: found.map((doc) => doc.toJSON() as DocOf<N>), error: null }),
+      error: (error: unknown) => setAnswer({ source: rxQuery, docs: [], error }),
+    });
+    return () => subscription.unsubscribe();
+  }, [rxQuery]);
+
+  // An answer belongs to the query that produced it: after a change of query (or of user) the old
+  // documents are not shown as the new query's.
+  const current = rxQuery !== null && answer?.source === rxQuery ? answer : null;
+  if (status === 'failed') return { docs: [], loading: false, error: openError ?? new Error('The data on this device could not be opened') };
+  return {
+    docs: current?.docs ?? [],
+    loading: status === 'opening' || (rxQuery !== null && current === null),
+    error: current?.error ?? null,
+  };
+}
