@@ -63,10 +63,11 @@ export const cartItems: CollectionSpec<CartItemDoc> = {
   label: (doc) => `Cart: ${doc.name ?? 'item'}`,
   fromServer: (row) => ({ ...row, price: Number(row.price) }),
   // The same line added on two devices while apart: both additions count. A repeat of the same
-  // insert (its answer was lost) carries the same added_at and is not counted twice. Compared as
-  // instants: the server answers in its own format ('…+00:00'), the device wrote 'Z'.
+  // insert (its answer was lost) carries the same added_at (compared as instants: the server
+  // answers '…+00:00', the device wrote 'Z') and is not counted twice; quantities only grow, so
+  // the larger keeps additions made on this device since (or on others, not both).
   mergeInserts: (mine, theirs) =>
     Date.parse(mine.added_at) === Date.parse(theirs.added_at)
-      ? theirs
+      ? { ...theirs, quantity: Math.max(theirs.quantity, mine.quantity) }
       : { ...theirs, quantity: Math.min(CART_MAX_QUANTITY, theirs.quantity + mine.quantity) },
 };

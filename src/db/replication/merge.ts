@@ -28,7 +28,10 @@ export function mergeConflictHandler<T extends { id: string }>(
   return {
     isEqual: (a, b) => deepEqual(a, b),
     resolve: async ({ newDocumentState: mine, assumedMasterState: base, realMasterState: theirs }) => {
-      if (!base) return spec.mergeInserts && !theirs._deleted ? withDeleted(spec.mergeInserts(mine as T, theirs as T), false) : theirs;
+      if (!base) {
+        if (spec.mergeInserts && !theirs._deleted) return withDeleted(spec.mergeInserts(mine as T, theirs as T), false);
+        return repeatedInsert(spec, mine, theirs, onReplaced);
+      }
       const merged: Record<string, unknown> = { ...theirs };
       const replacedMine: Record<string, unknown> = {};
       const replacedTheirs: Record<string, unknown> = {};
@@ -51,6 +54,32 @@ export function mergeConflictHandler<T extends { id: string }>(
       return merged as WithDeleted<T>;
     },
   };
+}
+
+/**
+ * An insert met a row with its id and there is no base: this device's own insert reached the
+ * server but the answer was lost (or the page closed first), and the device may have edited the
+ * document since. While no one has changed the row after that insert (the server stamps
+ * updated_at = created_at on insert), those edits are this device's alone and apply on top;
+ * otherwise the server wins and what it replaced is reported.
+ */
+function repeatedInsert<T extends { id: string }>(spec: CollectionSpec<T>, mine: WithDeleted<T>, theirs: WithDeleted<T>, onReplaced: (replaced: Replaced) => void): WithDeleted<T> {
+  if (theirs._deleted) return theirs;
+  const server = theirs as Record<string, unknown>;
+  const untouched = typeof server.updated_at === 'string' && Date.parse(server.updated_at) === Date.parse(String(server.created_at));
+  const merged: Record<string, unknown> = { ...theirs };
+  const replacedMine: Record<string, unknown> = {};
+  const replacedTheirs: Record<string, unknown> = {};
+  for (const [key, ours] of Object.entries(mine)) {
+    if (SERVER_OWNED.has(key) || deepEqual(ours ?? null, server[key] ?? null)) continue;
+    if (untouched) merged[key] = ours;
+    else {
+      replacedMine[key] = ours;
+      replacedTheirs[key] = server[key];
+    }
+  }
+  if (Object.keys(replacedMine).length > 0) onReplaced({ docId: theirs.id, label: spec.label(theirs as Partial<T>), mine: replacedMine, theirs: replacedTheirs });
+  return merged as WithDeleted<T>;
 }
 
 function withDeleted<T>(doc: T, deleted: boolean): WithDeleted<T> {
