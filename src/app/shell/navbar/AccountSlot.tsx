@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, type ComponentType } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { IconChevronDown, IconCloudUpload, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { displayName, signOut, useAuth, type Role } from '@/features/auth';
 import classes from './Navbar.module.css';
 import { useDisclosureMenu } from './useDisclosureMenu.ts';
@@ -113,7 +113,7 @@ function AccountRows({ onNavigate }: { onNavigate: (() => void) | undefined }) {
         </Link>
       ))}
       <Link to="/sync" className={classes.drawerLink} onClick={onNavigate}>
-        <IconCloudUpload size={18} aria-hidden="true" /> Sync center
+        Sync center
       </Link>
       <button
         type="button"
