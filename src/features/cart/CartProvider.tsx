@@ -16,8 +16,7 @@ const CartLiveQuery = lazy(() =>
   }),
 );
 
-const loadStore = () =>
-  Promise.all([import('./data/source.ts'), import('./data/cart-repo.ts')]).then(async ([source, repo]) => ({ db: await source.writeTarget(), repo }));
+const loadStore = () => import('./data/lazy.ts').then(async ({ writeTarget, repo }) => ({ db: await writeTarget(), repo }));
 
 function CartUnavailable({ onItems }: { onItems: OnItems }) {
   useEffect(() => onItems([]), [onItems]);

@@ -26,13 +26,11 @@ export { cartTotal, cartItemCount, lineTotal, orderTotals, TAX_RATE_PERCENT, typ
 // Screens are exported from './ui.ts', not here: App.tsx imports this file for the provider, and
 // re-exporting pages here would pull them (and their Mantine components) into first-paint JS.
 
-export { connectUserCart, type UserCartSource, type UserCartState } from './data/user-source.ts';
-
 /**
  * Empties this device's guest cart: sign-out leaves nothing of the user's (ARCHITECTURE.md). The
  * user's own cart goes with their database.
  */
 export async function clearDeviceCart(): Promise<void> {
-  const [{ guestCart }, { clearCartItems }] = await Promise.all([import('./data/source.ts'), import('./data/cart-repo.ts')]);
-  await clearCartItems(await guestCart());
+  const { guestCart, repo } = await import('./data/lazy.ts');
+  await repo.clearCartItems(await guestCart());
 }

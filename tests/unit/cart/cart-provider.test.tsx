@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { CartProvider, connectUserCart, useCart, useCartActions, type CartActions } from '@/features/cart';
+import { createAppDatabase } from '@/db/database.ts';
+import type { UserData } from '@/db/session.ts';
+import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
+import { CartProvider, useCart, useCartActions, type CartActions } from '@/features/cart';
 import { guestCart, resetGuestCart } from '@/features/cart/data/source.ts';
 import { LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
 import { AppProviders } from '@/test/render.tsx';
@@ -26,7 +29,7 @@ async function renderCart() {
 
 beforeEach(async () => {
   localStorage.clear();
-  connectUserCart(null);
+  userDataStore.setState(IDLE_USER_DATA);
   await resetGuestCart({ name: `guest-${crypto.randomUUID()}`, multiInstance: false });
 });
 // RxDB's first start in a process takes longer than waitFor's patience.
@@ -109,6 +112,42 @@ describe('useCart', () => {
     await waitFor(() => expect(result.current.itemCount).toBe(2));
     expect(seen.every((count) => count === 2)).toBe(true);
     expect(localStorage.getItem(LEGACY_CART_KEY)).toBeNull();
+  });
+});
+
+describe('signing in', () => {
+  it("shows the user's cart with the guest cart merged in, empties the guest cart, and the guest cart again after sign-out", async () => {
+    const userId = '00000000-0000-4000-8000-0000000000aa';
+    const db = await createAppDatabase({ name: `user-${crypto.randomUUID()}`, collections: ['cart_items'], multiInstance: false });
+    try {
+      const { addCartItem } = await import('@/features/cart/data/cart-repo.ts');
+      await addCartItem({ collection: db.cart_items!, userId }, solar, 2);
+      const { result } = await renderCart();
+      await act(() => result.current.addItem(system, 2));
+      await act(() => result.current.addItem(solar));
+      await waitFor(() => expect(result.current.itemCount).toBe(3));
+
+      act(() => userDataStore.setState({ ...IDLE_USER_DATA, userId, status: 'opening' }));
+      // While the user's database opens, the last lines stay on screen (no flash of an empty cart).
+      expect(result.current.itemCount).toBe(3);
+      act(() => userDataStore.setState({ ...IDLE_USER_DATA, userId, status: 'ready', data: { userId, db } as unknown as UserData }));
+      await waitFor(() =>
+        expect(result.current.items.map((i) => [i.id, i.quantity])).toEqual([
+          ['3', 3],
+          ['1', 2],
+        ]),
+      );
+      const guest = await guestCart();
+      await waitFor(async () => expect(await guest.collection.count().exec()).toBe(0));
+      // Adds now go to the user's cart.
+      await act(() => result.current.addItem(system));
+      await waitFor(async () => expect((await db.cart_items!.find().exec()).map((d) => d.quantity).sort()).toEqual([3, 3]));
+
+      act(() => userDataStore.setState(IDLE_USER_DATA));
+      await waitFor(() => expect(result.current.items).toEqual([]));
+    } finally {
+      await db.remove();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { RxCollection } from 'rxdb';
-import { createStore } from 'zustand/vanilla';
 import type { CartItemDoc } from '@/db/collections/index.ts';
+import { userDataStore, type UserDataState } from '@/db/user-data-store.ts';
 
 /** A signed-in user's cart: the `cart_items` collection of their replicated database. */
 export interface UserCartSource {
@@ -9,31 +9,32 @@ export interface UserCartSource {
 }
 
 /**
- * Whose cart the shopper sees: the guest cart (null), a user's whose database is still opening
- * ('opening': the page waits rather than flash the guest cart), or the user's.
- *
- * The one place that learns about the signed-in user's database; whoever opens it hands it in
- * with `connectUserCart` (types only from RxDB: this module is in first-paint JS).
+ * Whose cart the shopper sees: the guest cart (null: signed out, or the user's data could not be
+ * opened, so adds still land somewhere and join their cart later), a user's whose database is
+ * still opening ('opening': the page waits rather than flash the guest cart), or the user's.
+ * Read from the data layer's store (src/app/data opens and closes the user's database).
  */
 export type UserCartState = UserCartSource | 'opening' | null;
 
-const store = createStore<{ user: UserCartState }>(() => ({ user: null }));
+let last: UserCartState = null;
 
-/** Hand in a user's cart (their database's `cart_items`), 'opening' while it opens, or null at sign-out. */
-export function connectUserCart(user: UserCartState | { userId: string; db: { cart_items?: RxCollection<CartItemDoc> } }): void {
-  if (user && typeof user === 'object' && 'db' in user) {
-    store.setState({ user: user.db.cart_items ? { userId: user.userId, collection: user.db.cart_items } : null });
-    return;
-  }
-  store.setState({ user });
+function fromDataLayer(state: UserDataState): UserCartState {
+  if (state.status === 'opening' && state.userId) return 'opening';
+  const collection = state.status === 'ready' ? state.data?.db.cart_items : undefined;
+  if (!collection || !state.data) return null;
+  // The same cart keeps its identity across unrelated store updates (no re-merge, no re-query).
+  if (last && last !== 'opening' && last.collection === collection) return last;
+  return { userId: state.data.userId, collection };
 }
 
 export function currentUserCart(): UserCartState {
-  return store.getState().user;
+  last = fromDataLayer(userDataStore.getState());
+  return last;
 }
 
 export function watchUserCart(listener: (user: UserCartState) => void): () => void {
-  return store.subscribe((state, previous) => {
-    if (state.user !== previous.user) listener(state.user);
+  return userDataStore.subscribe(() => {
+    const previous = last;
+    if (currentUserCart() !== previous) listener(last);
   });
 }
