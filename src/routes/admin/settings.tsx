@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountSettings } from '@/features/auth/screens.ts';
+import { AccountSettings } from '@/features/auth/settings-screen.ts';
 
 export const Route = createFileRoute('/admin/settings')({
   head: () => ({ meta: [{ title: 'Settings | GarageGuard' }] }),

@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import type { Factor } from '@/features/auth/data/mfa.ts';
-import { AccountSettings } from '@/features/auth/screens.ts';
+import { AccountSettings } from '@/features/auth/settings-screen.ts';
 import { authStore } from '@/features/auth/store.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 
