@@ -3,6 +3,7 @@ import { clearDeviceCart } from '@/features/cart';
 // The module itself, not the feature's index: that one exports the checkout screens, which must
 // stay out of the boot path.
 import { finishOrderAttempt } from '@/features/checkout/order-attempt.ts';
+import { startDataLayer } from './data/data-layer.ts';
 import type { AppRouter } from './router.ts';
 
 // What decides a guard: a change of any of these re-runs the guards of the open page.
@@ -10,7 +11,7 @@ const guardKey = (state: AuthState) => `${state.status}|${state.user?.id ?? ''}|
 
 /**
  * Joins the session to the app: starts the first session check, registers what sign-out clears
- * on this device (the cart and a pending checkout's order id; later the RxDB database), and
+ * on this device (the cart, a pending checkout's order id, the RxDB database), and
  * re-runs the route guards whenever the session changes (sign-in, sign-out here or in another
  * tab, a revoked session, a role change).
  */
@@ -19,6 +20,8 @@ export function connectSession(router: AppRouter): void {
   onSignOut(finishOrderAttempt);
   // The query cache's clean-up loads at sign-out only: public pages start without it.
   onSignOut(() => import('@/lib/query/clear.ts').then(({ clearQueryCache }) => clearQueryCache()));
+  // Opens the user's RxDB database after the first paint; its sign-out work removes it.
+  startDataLayer(router);
   startAuth();
   let last = guardKey(authStore.getState());
   authStore.subscribe((state) => {
