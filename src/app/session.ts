@@ -3,7 +3,7 @@ import { clearDeviceCart } from '@/features/cart';
 // The module itself, not the feature's index: that one exports the checkout screens, which must
 // stay out of the boot path.
 import { finishOrderAttempt } from '@/features/checkout/order-attempt.ts';
-import { startDataLayer } from './data/data-layer.ts';
+import { startDataLayer } from './data/start.ts';
 import type { AppRouter } from './router.ts';
 
 // What decides a guard: a change of any of these re-runs the guards of the open page.

@@ -1,4 +1,4 @@
-import { authStore, onSignOut, type AuthState } from '@/features/auth';
+import { authStore, type AuthState } from '@/features/auth';
 import type { UserData } from '@/db/session.ts';
 import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
 import type { AppRouter } from '../router.ts';
@@ -95,20 +95,23 @@ export function createDataLayer(deps: DataLayerDeps) {
   };
 }
 
-/** Joins the data layer to the session (called once at boot, before the first session check). */
-export function startDataLayer(router: AppRouter): void {
+/**
+ * Runs the data layer for this tab's session (loaded by ./start.ts once a user appears).
+ * `seenUser` is the user the boot code saw, in case they signed out while this module loaded.
+ */
+export function runDataLayer(router: AppRouter, seenUser: string | null): { purge(): Promise<void> } {
   const layer = createDataLayer({ open: openForUser, remove: removeForUser });
   // The user whose data a sign-out removes: the auth store has already forgotten them when the
   // sign-out work runs.
-  let lastUser: string | null = null;
+  let lastUser = seenUser;
   const follow = (state: AuthState) => {
     if (state.user) lastUser = state.user.id;
     layer.want(signedInUser(state));
   };
   follow(authStore.getState());
   authStore.subscribe(follow);
-  onSignOut(() =>
-    layer.purge(lastUser).catch((error: unknown) => console.error('Removing the data of the signed-out user failed', error)),
-  );
   void afterFirstPaint(router).then(() => layer.start());
+  return {
+    purge: () => layer.purge(lastUser).catch((error: unknown) => console.error('Removing the data of the signed-out user failed', error)),
+  };
 }
