@@ -35,7 +35,10 @@ async function localDocs(device: SimDevice, name: CollectionName): Promise<Row[]
   return docs.map((doc) => doc.toJSON() as Row);
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// Field order is not part of a document: compare with keys sorted.
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)])) : value;
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /** Devices that disagree with the server (or still hold writes): empty when converged. */
 async function unconverged(t: TestStack, userId: string, devices: SimDevice[]): Promise<string[]> {
