@@ -29,7 +29,7 @@ it('a version bump migrates stored devices', async () => {
       migrationStrategies: { 1: (doc: { name: string; location: string | null }) => ({ ...doc, display: `${doc.name} (${doc.location ?? 'no location'})` }) },
     },
   });
-  const docs = await v1.devices.find().exec();
+  const docs = await v1.devices!.find().exec();
   expect(docs.map((doc) => doc.toJSON())).toEqual([expect.objectContaining({ name: 'Garage', display: 'Garage (no location)' })]);
   await v1.remove();
 });
