@@ -72,6 +72,28 @@ function cartRow(userId: string, line: string, quantity: number) {
   return { id: cartItemId(userId, line), user_id: userId, line_id: line, product_id: Number(product), variant: variant.length ? variant.join(':') : null, name: `Product ${product}`, price: 10, image: null, quantity, added_at: at, created_at: at, updated_at: at };
 }
 
+/**
+ * As the cart does it: add to the line if the device has it, else insert it; an insert that meets
+ * the line the replication just brought in adds to that one instead. The cart caps a line at 99,
+ * as the server's check does.
+ */
+async function addToCart(device: SimDevice, userId: string, line: string, add: number): Promise<{ id: string; quantity: number; op: string }> {
+  const id = cartItemId(userId, line);
+  for (;;) {
+    const existing = await device.data.db.cart_items!.findOne(id).exec();
+    if (existing) {
+      const updated = await existing.incrementalModify((doc) => ({ ...doc, quantity: Math.min(99, doc.quantity + add) }));
+      return { id, quantity: updated.quantity, op: 'patch' };
+    }
+    try {
+      const inserted = await device.data.db.cart_items!.insert(cartRow(userId, line, add));
+      return { id, quantity: inserted.quantity, op: 'insert' };
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'CONFLICT') throw error;
+    }
+  }
+}
+
 export async function runHistory(devices: SimDevice[], userId: string, history: History): Promise<HistoryLog> {
   const log: HistoryLog = { writes: [], trace: [] };
   for (const [step, command] of history.commands.entries()) {
@@ -107,20 +129,15 @@ export async function runHistory(devices: SimDevice[], userId: string, history: 
           await doc.incrementalPatch({ name });
           write({ collection: 'devices', docId: doc.id, field: 'name', value: name });
         } else {
-          await doc.remove();
+          await doc.incrementalRemove();
           write({ collection: 'devices', docId: doc.id, field: '_deleted', value: true });
         }
         break;
       }
       case 'addCart': {
-        const id = cartItemId(userId, command.line);
-        const existing = await device.data.db.cart_items!.findOne(id).exec();
-        // The cart caps a line at 99, as the server's check does.
-        const quantity = existing ? Math.min(99, existing.quantity + command.add) : command.add;
-        if (existing) await existing.incrementalPatch({ quantity });
-        else await device.data.db.cart_items!.insert(cartRow(userId, command.line, quantity));
+        const { id, quantity, op } = await addToCart(device, userId, command.line, command.add);
         write({ collection: 'cart_items', docId: id, field: 'quantity', value: quantity, added: command.add });
-        note = `${existing ? 'patch' : 'insert'} ${id} → ${quantity}`;
+        note = `${op} ${id} → ${quantity}`;
         break;
       }
       case 'offline':
