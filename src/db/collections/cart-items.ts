@@ -66,8 +66,14 @@ export const cartItems: CollectionSpec<CartItemDoc> = {
   // insert (its answer was lost) carries the same added_at (compared as instants: the server
   // answers '…+00:00', the device wrote 'Z') and is not counted twice; quantities only grow, so
   // the larger keeps additions made on this device since (or on others, not both).
-  mergeInserts: (mine, theirs) =>
-    Date.parse(mine.added_at) === Date.parse(theirs.added_at)
+  // A line removed elsewhere (checkout, another device) and added here by a device that never saw
+  // the removal is a new line with this device's quantity; the same insert repeated after a
+  // removal stays removed.
+  mergeInserts: (mine, theirs, theirsDeleted) => {
+    const sameInsert = Date.parse(mine.added_at) === Date.parse(theirs.added_at);
+    if (theirsDeleted) return sameInsert ? null : mine;
+    return sameInsert
       ? { ...theirs, quantity: Math.max(theirs.quantity, mine.quantity) }
-      : { ...theirs, quantity: Math.min(CART_MAX_QUANTITY, theirs.quantity + mine.quantity) },
+      : { ...theirs, quantity: Math.min(CART_MAX_QUANTITY, theirs.quantity + mine.quantity) };
+  },
 };

@@ -33,7 +33,8 @@ export interface CollectionSpec<T extends { id: string }> {
   toServer?(doc: Record<string, unknown>): Record<string, unknown>;
   /**
    * Two devices inserted the same primary key (only the cart's ids are deterministic): how to
-   * combine. Without it the server's row wins.
+   * combine. `theirsDeleted`: the server's row was removed meanwhile. Without it, or when it
+   * answers null, the insert is treated as a repeat of an earlier one (see merge.ts).
    */
-  mergeInserts?(mine: T, theirs: T): T;
+  mergeInserts?(mine: T, theirs: T, theirsDeleted: boolean): T | null;
 }

@@ -29,7 +29,8 @@ export function mergeConflictHandler<T extends { id: string }>(
     isEqual: (a, b) => deepEqual(a, b),
     resolve: async ({ newDocumentState: mine, assumedMasterState: base, realMasterState: theirs }) => {
       if (!base) {
-        if (spec.mergeInserts && !theirs._deleted) return withDeleted(spec.mergeInserts(mine as T, theirs as T), false);
+        const merged = spec.mergeInserts?.(mine as T, theirs as T, Boolean(theirs._deleted));
+        if (merged) return withDeleted(merged, false);
         return repeatedInsert(spec, mine, theirs, onReplaced);
       }
       const merged: Record<string, unknown> = { ...theirs };

@@ -77,6 +77,25 @@ describeEngines('cart', (engine) => {
     await waitUntil('re-added on A', async () => (await listCartItems(a.cart))[0]?.quantity === 1);
   });
 
+  it('a line removed on one device and added afresh on another that never saw it is a live line again', async () => {
+    const user = await newCustomer(t);
+    const [a, b] = [await device(user), await device(user)];
+    b.online = false;
+    await addCartItem(a.cart, system, 2);
+    await a.data.syncNow();
+    await removeCartItem(a.cart, '1');
+    await a.data.syncNow();
+    await waitUntil('removed on server', async () => (await serverLines(user)).length === 0);
+    // B inserts the same (deterministic) id without knowing the server's row was removed.
+    await addCartItem(b.cart, system, 3);
+    b.online = true;
+    await b.data.syncNow();
+    await waitUntil('live again on server', async () => JSON.stringify(await serverLines(user)) === JSON.stringify([['1', 3]]));
+    expect(await quantities(b.cart)).toEqual([['1', 3]]);
+    await a.data.syncNow();
+    await waitUntil('live again on A', async () => (await listCartItems(a.cart))[0]?.quantity === 3);
+  });
+
   it("at sign-in the guest cart joins the user's: quantities added and capped, the guest cart emptied", async () => {
     const user = await newCustomer(t);
     const elsewhere = await device(user);
