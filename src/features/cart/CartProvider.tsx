@@ -69,6 +69,12 @@ const actions: CartActions = {
       await repo.setCartItemQuantity(db, id, quantity);
     });
   },
+  async changeQuantity(id: string, delta: number) {
+    await run(async () => {
+      const { db, repo } = await loadStore();
+      await repo.changeCartItemQuantity(db, id, delta);
+    });
+  },
   async clearCart(options?: { silent?: boolean }) {
     const done = await run(async () => {
       const { db, repo } = await loadStore();

@@ -12,6 +12,11 @@ export interface CartActions {
   removeItem: (id: string) => Promise<void>;
   /** Floors with Math.floor; 0 or less removes the line; non-finite values are ignored. */
   updateQuantity: (id: string, quantity: number) => Promise<void>;
+  /**
+   * The + and − buttons: adds `delta` to the line as stored when the write runs, not as last
+   * rendered, so quick repeated clicks all count. Never below 1 (removing is the trash button's job).
+   */
+  changeQuantity: (id: string, delta: number) => Promise<void>;
   /** `silent` skips the 'Cart cleared' toast (checkout shows its own order toast instead). */
   clearCart: (options?: { silent?: boolean }) => Promise<void>;
 }
@@ -54,8 +59,8 @@ export function useCart(): CartContextValue {
   const lines = useStore(handle.lines, (state) => state.lines);
   return useMemo(() => {
     const items = lines ?? [];
-    const { addItem, removeItem, updateQuantity, clearCart } = handle;
-    return { items, total: cartTotal(items), itemCount: cartItemCount(items), isLoading: lines === undefined, addItem, removeItem, updateQuantity, clearCart };
+    const { addItem, removeItem, updateQuantity, changeQuantity, clearCart } = handle;
+    return { items, total: cartTotal(items), itemCount: cartItemCount(items), isLoading: lines === undefined, addItem, removeItem, updateQuantity, changeQuantity, clearCart };
   }, [lines, handle]);
 }
 

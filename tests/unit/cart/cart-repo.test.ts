@@ -6,6 +6,7 @@ import {
   addCartItem,
   clearCartItems,
   listCartItems,
+  changeCartItemQuantity,
   removeCartItem,
   setCartItemQuantity,
 } from '@/features/cart/data/cart-repo.ts';
@@ -103,6 +104,16 @@ describe('cart store (RxDB)', () => {
       ['4', 1],
       ['1', 1],
     ]);
+  });
+
+  it('steps quantities relative to what is stored, so quick repeated clicks all count, never below 1', async () => {
+    await addCartItem(db, system);
+    await Promise.all([changeCartItemQuantity(db, '1', 1), changeCartItemQuantity(db, '1', 1), changeCartItemQuantity(db, '1', 1)]);
+    expect((await listCartItems(db))[0]?.quantity).toBe(4);
+    await Promise.all(Array.from({ length: 6 }, () => changeCartItemQuantity(db, '1', -1)));
+    expect((await listCartItems(db))[0]?.quantity).toBe(1);
+    await changeCartItemQuantity(db, '1', 500);
+    expect((await listCartItems(db))[0]?.quantity).toBe(CART_MAX_QUANTITY);
   });
 
   it('clears every line', async () => {

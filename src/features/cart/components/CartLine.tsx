@@ -6,13 +6,14 @@ import { lineTotal } from '../totals.ts';
 
 interface CartLineProps {
   item: CartItem;
-  onQuantityChange: (id: string, quantity: number) => void;
+  /** +1 or −1: relative, so quick repeated clicks all count. */
+  onQuantityStep: (id: string, delta: number) => void;
   onRemove: (id: string) => void;
 }
 
 const IMAGE_SIZE = 88;
 
-export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
+export function CartLine({ item, onQuantityStep, onRemove }: CartLineProps) {
   const label = item.variant ? `${item.name} (${item.variant})` : item.name;
   return (
     <Paper component="li" withBorder p="md" radius="md" aria-label={label}>
@@ -48,7 +49,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
                 size="lg"
                 aria-label={`Decrease quantity of ${label}`}
                 disabled={item.quantity <= 1}
-                onClick={() => onQuantityChange(item.id, item.quantity - 1)}
+                onClick={() => onQuantityStep(item.id, -1)}
               >
                 <IconMinus size={16} aria-hidden />
               </ActionIcon>
@@ -59,7 +60,7 @@ export function CartLine({ item, onQuantityChange, onRemove }: CartLineProps) {
                 variant="default"
                 size="lg"
                 aria-label={`Increase quantity of ${label}`}
-                onClick={() => onQuantityChange(item.id, item.quantity + 1)}
+                onClick={() => onQuantityStep(item.id, 1)}
               >
                 <IconPlus size={16} aria-hidden />
               </ActionIcon>

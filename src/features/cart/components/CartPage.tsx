@@ -22,7 +22,7 @@ function EmptyCart() {
 
 /** /cart (spec §2): line items, Clear Cart, Order Summary, checkout and shopping links. */
 export function CartPage() {
-  const { items, total, isLoading, updateQuantity, removeItem, clearCart } = useCart();
+  const { items, total, isLoading, changeQuantity, removeItem, clearCart } = useCart();
 
   if (isLoading) {
     // Heading + spinner rather than the empty state, until IndexedDB has answered.
@@ -55,7 +55,7 @@ export function CartPage() {
               <CartLine
                 key={item.id}
                 item={item}
-                onQuantityChange={(id, quantity) => void updateQuantity(id, quantity)}
+                onQuantityStep={(id, delta) => void changeQuantity(id, delta)}
                 onRemove={(id) => void removeItem(id)}
               />
             ))}

@@ -73,6 +73,13 @@ export async function setCartItemQuantity(target: CartTarget, id: string, quanti
   await existing.incrementalModify((doc) => ({ ...doc, quantity: capQuantity(next), updated_at: new Date().toISOString() }));
 }
 
+/** Adds `delta` (whole, may be negative) to a line as stored now; keeps it between 1 and the cap. */
+export async function changeCartItemQuantity(target: CartTarget, id: string, delta: number): Promise<void> {
+  if (!Number.isInteger(delta) || delta === 0) return;
+  const existing = await findLine(target, id);
+  await existing?.incrementalModify((doc) => ({ ...doc, quantity: Math.max(1, capQuantity(doc.quantity + delta)), updated_at: new Date().toISOString() }));
+}
+
 export async function clearCartItems(target: CartTarget): Promise<void> {
   await target.collection.find().incrementalRemove();
 }
