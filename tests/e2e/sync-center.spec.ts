@@ -98,3 +98,17 @@ test('with a change not synced: the page lists it, the badge counts it, and Sign
   await expect(navbar(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
+
+test('on a 360 px phone the bar keeps its menu button; the drawer row carries the sync state', async ({ page }) => {
+  await signInAs(page, DEMO.customer);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/products');
+  const burger = page.getByRole('button', { name: 'Open menu' });
+  await expect(burger).toBeInViewport({ ratio: 1 });
+  await expect(navbar(page).getByTestId('sync-indicator')).toBeHidden();
+  await burger.click();
+  const row = page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sync center, Up to date' });
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sync Center' })).toBeVisible();
+});

@@ -157,4 +157,14 @@ describe('the sign-out dialog (store navbar)', () => {
     await user.click(screen.getByRole('button', { name: /Ada/ }));
     expect(screen.getByRole('link', { name: 'Sync center' }).getAttribute('href')).toBe('/sync');
   });
+
+  it("the drawer's Sync center row carries the state and count (phones have no room for the indicator)", async () => {
+    await db.pending.add(pendingWrite({ state: 'failed' }));
+    await db.outbox.add(outboxEntry());
+    renderWithRouter(<AccountSlot variant="menu" />, { path: '/products' });
+    const row = await screen.findByRole('link', { name: 'Sync center, 1 failed, 2 changes not synced' });
+    expect(within(row).getByText('· 1 failed').dataset.state).toBe('failed');
+    expect(row.getAttribute('href')).toBe('/sync');
+    expect(screen.getByTestId('sync-row-badge').textContent).toBe('2');
+  });
 });

@@ -11,6 +11,21 @@ import type { SyncIndicatorProps } from '../sync/SyncIndicator.tsx';
 // The sync indicator reads the sync database (Dexie): loaded for signed-in users only, so public
 // pages never download it. A chunk that cannot load (offline, never cached) costs the indicator.
 const SyncIndicator = lazy<ComponentType<SyncIndicatorProps>>(() => import('../sync/SyncIndicator.tsx').catch(() => ({ default: () => null })));
+const SyncCenterRow = lazy<ComponentType<SyncCenterRowProps>>(() => import('../sync/SyncCenterRow.tsx').catch(() => ({ default: SyncCenterLink })));
+
+interface SyncCenterRowProps {
+  className?: string;
+  onNavigate?: () => void;
+}
+
+/** The drawer's row before the state loads (or when it cannot). */
+function SyncCenterLink({ className, onNavigate }: SyncCenterRowProps) {
+  return (
+    <Link to="/sync" className={className} onClick={onNavigate}>
+      Sync center
+    </Link>
+  );
+}
 
 export interface AccountSlotProps {
   /** 'bar' = compact control in the top bar, 'menu' = labelled rows in the mobile drawer. */
@@ -112,9 +127,9 @@ function AccountRows({ onNavigate }: { onNavigate: (() => void) | undefined }) {
           {link.label}
         </Link>
       ))}
-      <Link to="/sync" className={classes.drawerLink} onClick={onNavigate}>
-        Sync center
-      </Link>
+      <Suspense fallback={<SyncCenterLink className={classes.drawerLink} onNavigate={onNavigate} />}>
+        <SyncCenterRow className={classes.drawerLink} onNavigate={onNavigate} />
+      </Suspense>
       <button
         type="button"
         className={`${classes.drawerLink} ${classes.plainButton}`}

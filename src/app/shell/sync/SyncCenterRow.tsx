@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router';
+import { useShallow } from 'zustand/react/shallow';
+import { useSyncStatus } from '@/db/sync/status.ts';
+import { useAuth } from '@/features/auth';
+import { changesText, isReadError, NO_COUNTS, pendingBadge, syncState, syncStateText, useSyncCounts } from '@/features/sync-center/live.ts';
+import classes from './SyncIndicator.module.css';
+
+interface SyncCenterRowProps {
+  className?: string;
+  onNavigate?: () => void;
+}
+
+/**
+ * The drawer's "Sync center" row with the sync state, for phones, where the bar has no room for
+ * the indicator: "Sync center · 2 failed" and the count badge. Its name starts with the visible
+ * words and adds the count the badge shows.
+ */
+export default function SyncCenterRow({ className, onNavigate }: SyncCenterRowProps) {
+  const userId = useAuth((state) => state.user?.id ?? null);
+  const read = useSyncCounts(userId);
+  const counts = read === undefined || isReadError(read) ? NO_COUNTS : read;
+  const status = useSyncStatus(useShallow((state) => ({ online: state.online, active: state.active })));
+  const state = syncState(status, counts);
+  const words = syncStateText(state, counts);
+  const badge = pendingBadge(counts.total);
+  const label = `Sync center, ${words}${counts.total > 0 ? `, ${changesText(counts.total)} not synced` : ''}`;
+  return (
+    <Link to="/sync" className={className} onClick={onNavigate} aria-label={read === undefined ? undefined : label}>
+      Sync center
+      {read !== undefined && (
+        <span data-state={state} className={classes.rowState}>
+          · {words}
+        </span>
+      )}
+      {badge && (
+        <span className={classes.rowBadge} aria-hidden="true" data-testid="sync-row-badge">
+          {badge}
+        </span>
+      )}
+    </Link>
+  );
+}
