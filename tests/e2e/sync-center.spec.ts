@@ -105,6 +105,9 @@ test('on a 360 px phone the bar keeps its menu button; the drawer row carries th
   await page.goto('/products');
   const burger = page.getByRole('button', { name: 'Open menu' });
   await expect(burger).toBeInViewport({ ratio: 1 });
+  // The live region stays for screen readers; its text also tells that the app has taken over the
+  // prerendered page, so the burger's click is handled.
+  await expect(navbar(page).getByRole('status')).toHaveText('Sync status: Up to date');
   await expect(navbar(page).getByTestId('sync-indicator')).toBeHidden();
   await burger.click();
   const row = page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sync center, Up to date' });
