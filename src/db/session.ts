@@ -113,8 +113,10 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
   cleanups.push(wireStatus([...replications.values()]));
 
   const reconcile = async () => {
+    const entries = await sync.pending.where('userId').equals(userId).toArray();
     for (const [name, replication] of replications) {
-      await reconcileVisibility(db[name] as RxCollection, spec(name), replication, plainRest).catch(() => 0);
+      const skip = new Set(entries.filter((entry) => entry.collection === name).map((entry) => entry.docId));
+      await reconcileVisibility(db[name] as RxCollection, spec(name), replication, plainRest, skip).catch(() => 0);
     }
   };
 
@@ -177,10 +179,11 @@ async function retryWrite(entry: PendingWrite, ctx: ActionContext): Promise<void
     return;
   }
   const row = owner.toServer ? owner.toServer(current) : current;
-  const { error } =
-    entry.op === 'insert'
-      ? await ctx.rest.from(owner.table).upsert(row, { onConflict: 'id' })
-      : await ctx.rest.from(owner.table).update(row).eq('id', entry.docId).select('id').single();
+  // An update whose row is gone (removed elsewhere) is sent again as the row it was; a row that
+  // exists is updated, never upserted (some tables let users update but not insert).
+  let { error } = entry.op === 'insert' ? await ctx.rest.from(owner.table).insert(row) : await ctx.rest.from(owner.table).update(row).eq('id', entry.docId).select('id').single();
+  if (error?.code === 'PGRST116') ({ error } = await ctx.rest.from(owner.table).insert(row));
+  if (error?.code === '23505' && entry.op === 'insert') ({ error } = await ctx.rest.from(owner.table).update(row).eq('id', entry.docId).select('id').single());
   if (error) {
     await ctx.sync.pending.update(entry.key, { error: { code: error.code || 'network', message: error.message }, updatedAt: Date.now() });
     return;

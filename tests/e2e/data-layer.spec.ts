@@ -163,3 +163,52 @@ test('sign-out with a pending write warns first; afterwards the device holds not
   expect(await serverCart(user.id)).toEqual([{ product_id: BATTERY.id, quantity: 1, _deleted: false }]);
   expect(await deviceTraces(page, user.id)).toEqual({ databases: [], records: [] });
 });
+
+/** Removes the user's cart rows on the server for good (what another device's checkout does, harder). */
+async function deleteServerCart(userId: string): Promise<void> {
+  const serviceKey = demoKey('service_role', DEFAULT_JWT_SECRET);
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const response = await api.delete(`/rest/v1/cart_items?user_id=eq.${userId}`, { headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` } });
+  expect(response.status(), await response.text()).toBe(204);
+  await api.dispose();
+}
+
+test('a write the server refuses is set aside as failed with Retry and Discard; the rest keeps syncing', async ({ page, context }) => {
+  const user = await createUser('Remy');
+  await signInAs(page, user.email, user.password);
+  await visitUntilControlled(page, '/');
+  await addBattery(page, 1);
+  await expect.poll(() => serverCart(user.id), { timeout: 15_000 }).toEqual([{ product_id: BATTERY.id, quantity: 1, _deleted: false }]);
+
+  // Offline, the line is changed here while it disappears from the server.
+  await context.setOffline(true);
+  await page.goto('/cart');
+  await cartLine(page).getByRole('button', { name: `Increase quantity of ${BATTERY.name}` }).click();
+  await expect(cartLine(page).getByTestId('cart-line-quantity')).toHaveText('2');
+  await deleteServerCart(user.id);
+  await context.setOffline(false);
+
+  await page.goto('/sync');
+  const failed = pendingWrite(page);
+  await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 10_000 });
+  await expect(failed).toContainText('This item no longer exists on the server');
+  // Retry sends the line again as it is on this device.
+  await failed.getByRole('button', { name: `Retry: Cart: ${BATTERY.name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Everything is synced' })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => serverCart(user.id), { timeout: 15_000 }).toEqual([{ product_id: BATTERY.id, quantity: 2, _deleted: false }]);
+
+  // The same again, now discarded: the line leaves this device too.
+  await context.setOffline(true);
+  await page.goto('/cart');
+  await cartLine(page).getByRole('button', { name: `Increase quantity of ${BATTERY.name}` }).click();
+  await deleteServerCart(user.id);
+  await context.setOffline(false);
+  await page.goto('/sync');
+  await expect(pendingWrite(page)).toHaveAttribute('data-state', 'failed', { timeout: 10_000 });
+  await pendingWrite(page).getByRole('button', { name: `Discard: Cart: ${BATTERY.name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('heading', { name: 'Everything is synced' })).toBeVisible({ timeout: 15_000 });
+  await page.goto('/cart');
+  await expect(cartLine(page)).toHaveCount(0);
+  expect(await serverCart(user.id)).toEqual([]);
+});

@@ -12,13 +12,16 @@ const CHUNK = 100;
  * a category switched off, a ticket no longer theirs) would otherwise stay on the device forever.
  * The ids kept here are compared with what the server returns for them; each missing one is fed to
  * the replication as a deletion from the server, so it is removed here and nothing is pushed.
- * Documents the server has never seen (written offline, not yet pushed) are left alone.
+ * Documents the server has never seen (written offline, not yet pushed), and documents with a
+ * pending or failed write, are left alone.
  */
 export async function reconcileVisibility(
   collection: RxCollection,
   spec: CollectionSpec<{ id: string }>,
   replication: CollectionReplication,
   rest: RestClient,
+  /** Documents with a write in the sync center (pending or failed): the user decides about them. */
+  skip: ReadonlySet<string> = new Set(),
 ): Promise<number> {
   const internal = replication.internalReplicationState;
   if (!internal) return 0;
@@ -28,7 +31,7 @@ export async function reconcileVisibility(
     const chunk = local.slice(start, start + CHUNK);
     const ids = chunk.map((doc) => doc.id);
     const assumed = await getAssumedMasterState(internal, ids);
-    const known = chunk.filter((doc) => assumed[doc.id]);
+    const known = chunk.filter((doc) => assumed[doc.id] && !skip.has(doc.id));
     if (known.length === 0) continue;
     const { data, error } = await rest
       .from(spec.table)
