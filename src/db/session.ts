@@ -2,6 +2,7 @@ import { removeRxDatabase, type RxCollection, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type CollectionSpec } from './collections/index.ts';
 import { createAppDatabase, userDatabaseName, type AppDatabase } from './database.ts';
+import { echoPushed } from './replication/echo.ts';
 import { createLeaderRelay } from './replication/leader-relay.ts';
 import { noteRefused, recordLocalWrites, settlePending } from './replication/ledger.ts';
 import { mergeConflictHandler } from './replication/merge.ts';
@@ -13,6 +14,7 @@ import { wireStatus } from './replication/status-wiring.ts';
 import { startTriggers } from './replication/triggers.ts';
 import { registerSyncActions } from './sync/controller.ts';
 import { purgeUserSyncData, syncDb, type PendingWrite, type SyncDatabase } from './sync/sync-db.ts';
+import { emitFromServer } from './replication/emit.ts';
 
 export interface UserDataOptions {
   userId: string;
@@ -105,10 +107,13 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
     const idle = replication.active$.subscribe((active) => {
       if (!active) settle();
     });
-    cleanups.push(() => {
-      subscription.unsubscribe();
-      idle.unsubscribe();
-    });
+    cleanups.push(
+      () => {
+        subscription.unsubscribe();
+        idle.unsubscribe();
+      },
+      echoPushed(spec(name), replication, plainRest),
+    );
   }
   cleanups.push(wireStatus([...replications.values()]));
 
@@ -203,7 +208,7 @@ async function discardWrite(entry: PendingWrite, ctx: ActionContext): Promise<vo
   const restored = serverDoc ?? (local ? { ...local, _deleted: true } : null);
   if (restored && replication) {
     delete (restored as { _modified?: unknown })._modified;
-    replication.emitEvent({ documents: [restored] as never, checkpoint: {} as never });
+    emitFromServer(replication, [restored]);
   }
   await ctx.sync.pending.delete(entry.key);
 }

@@ -3,6 +3,7 @@ import { getAssumedMasterState } from 'rxdb';
 import type { CollectionSpec } from '../collections/index.ts';
 import type { CollectionReplication } from './replicate.ts';
 import type { RestClient } from './rest.ts';
+import { emitFromServer } from './emit.ts';
 
 const CHUNK = 100;
 
@@ -45,8 +46,7 @@ export async function reconcileVisibility(
     const gone = known.filter((doc) => !visible.has(doc.id));
     if (gone.length === 0) continue;
     removed += gone.length;
-    // An empty checkpoint leaves the pull's own checkpoint as it is (checkpoints are merged).
-    replication.emitEvent({ documents: gone.map((doc) => ({ ...doc, _deleted: true })) as never, checkpoint: {} as never });
+    emitFromServer(replication, gone.map((doc) => ({ ...doc, _deleted: true })));
   }
   return removed;
 }
