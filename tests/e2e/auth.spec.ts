@@ -189,21 +189,14 @@ test('sign-out leaves no user data in IndexedDB or storage', async ({ page }) =>
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
-  const left = await page.evaluate(async () => {
-    const cartLines = await new Promise<number>((resolve, reject) => {
-      const open = indexedDB.open('garage-cart');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const db = open.result;
-        const count = db.transaction('items').objectStore('items').count();
-        count.onsuccess = () => resolve(count.result);
-      };
-    });
-    return { local: Object.keys(localStorage), session: Object.keys(sessionStorage), cartLines };
-  });
+  // The cart line lived in the user's own database (garage-<user id>): none named after them may remain.
+  const left = await page.evaluate(async (id) => {
+    const databases = (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.includes(id) || name === 'garage-cart');
+    return { local: Object.keys(localStorage), session: Object.keys(sessionStorage), databases };
+  }, user.id);
   expect(left.local.filter((key) => key.startsWith('garage-auth') || key === 'garage-profile' || key === 'garage-checkout-attempt' || key.startsWith('sb-'))).toEqual([]);
   expect(left.session).toEqual([]);
-  expect(left.cartLines).toBe(0);
+  expect(left.databases).toEqual([]);
 
   // The session is gone on the server too (global scope): the guarded pages send to /auth.
   await page.goto('/dashboard');
