@@ -189,14 +189,14 @@ test('sign-out leaves no user data in IndexedDB or storage', async ({ page }) =>
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
-  // The cart line lived in the user's own database (garage-<user id>): none named after them may remain.
-  const left = await page.evaluate(async (id) => {
-    const databases = (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.includes(id) || name === 'garage-cart');
-    return { local: Object.keys(localStorage), session: Object.keys(sessionStorage), databases };
-  }, user.id);
+  const left = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
   expect(left.local.filter((key) => key.startsWith('garage-auth') || key === 'garage-profile' || key === 'garage-checkout-attempt' || key.startsWith('sb-'))).toEqual([]);
   expect(left.session).toEqual([]);
-  expect(left.databases).toEqual([]);
+  // The cart line lived in the user's own database (garage-<user id>), removed after sign-out:
+  // none named after them may remain (nor the old garage-cart).
+  const databasesOf = (id: string) =>
+    page.evaluate(async (userId) => (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.includes(userId) || name === 'garage-cart'), id);
+  await expect.poll(() => databasesOf(user.id), { timeout: 15_000 }).toEqual([]);
 
   // The session is gone on the server too (global scope): the guarded pages send to /auth.
   await page.goto('/dashboard');
