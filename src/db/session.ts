@@ -58,7 +58,6 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
   const { userId } = options;
   const sync = options.sync ?? syncDb();
   const names = options.collections ?? COLLECTION_NAMES;
-  const byTable = new Map(names.map((name) => [spec(name).table, spec(name)]));
 
   const db = await createAppDatabase({
     name: options.name ?? userDatabaseName(userId),
@@ -74,8 +73,8 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
   const guardedFetch = createPushGuard({
     ...(options.fetch ? { fetch: options.fetch } : {}),
     onRefused: async (refused) => {
-      const owner = byTable.get(refused.table);
-      if (!owner) return;
+      if (!names.includes(refused.table as CollectionName)) return;
+      const owner = spec(refused.table as CollectionName);
       await noteRefused(sync, { ...refused, userId, collection: owner.name, label: owner.label(refused.doc as never) });
     },
   });
@@ -186,9 +185,9 @@ async function retryWrite(entry: PendingWrite, ctx: ActionContext): Promise<void
   const row = owner.toServer ? owner.toServer(current) : current;
   // An update whose row is gone (removed elsewhere) is sent again as the row it was; a row that
   // exists is updated, never upserted (some tables let users update but not insert).
-  let { error } = entry.op === 'insert' ? await ctx.rest.from(owner.table).insert(row) : await ctx.rest.from(owner.table).update(row).eq('id', entry.docId).select('id').single();
-  if (error?.code === 'PGRST116') ({ error } = await ctx.rest.from(owner.table).insert(row));
-  if (error?.code === '23505' && entry.op === 'insert') ({ error } = await ctx.rest.from(owner.table).update(row).eq('id', entry.docId).select('id').single());
+  let { error } = entry.op === 'insert' ? await ctx.rest.from(owner.name).insert(row) : await ctx.rest.from(owner.name).update(row).eq('id', entry.docId).select('id').single();
+  if (error?.code === 'PGRST116') ({ error } = await ctx.rest.from(owner.name).insert(row));
+  if (error?.code === '23505' && entry.op === 'insert') ({ error } = await ctx.rest.from(owner.name).update(row).eq('id', entry.docId).select('id').single());
   if (error) {
     await ctx.sync.pending.update(entry.key, { error: { code: error.code || 'network', message: error.message }, updatedAt: Date.now() });
     return;
@@ -201,7 +200,7 @@ async function retryWrite(entry: PendingWrite, ctx: ActionContext): Promise<void
 async function discardWrite(entry: PendingWrite, ctx: ActionContext): Promise<void> {
   const name = entry.collection as CollectionName;
   const replication = ctx.replications.get(name);
-  const { data, error } = await ctx.rest.from(spec(name).table).select('*').eq('id', entry.docId).maybeSingle();
+  const { data, error } = await ctx.rest.from(spec(name).name).select('*').eq('id', entry.docId).maybeSingle();
   if (error) throw error;
   const local = await localDoc(ctx, entry);
   const serverDoc = data ? { ...(data as Record<string, unknown>), _deleted: Boolean((data as { _deleted?: boolean })._deleted) } : null;

@@ -1,6 +1,5 @@
-import type { RxJsonSchema } from 'rxdb';
 import { boolean, enumText, integer, nullableInteger, nullableText, nullableTimestamp, text, timestamp, uuid, uuidKey } from './fields.ts';
-import type { CollectionSpec } from './types.ts';
+import { defineTable } from './define.ts';
 
 export const PERMISSION_TYPES = ['guest', 'delivery', 'temporary', 'permanent'] as const;
 
@@ -20,11 +19,9 @@ export interface AccessPermission {
   updated_at: string;
 }
 
-const schema: RxJsonSchema<AccessPermission> = {
-  title: 'access_permissions',
+export const accessPermissions = defineTable<AccessPermission>({
+  name: 'access_permissions',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
   properties: {
     id: uuidKey,
     user_id: uuid,
@@ -41,15 +38,7 @@ const schema: RxJsonSchema<AccessPermission> = {
     updated_at: timestamp,
   },
   required: ['id', 'user_id', 'device_id', 'permission_type', 'access_code', 'usage_count', 'is_active', 'created_at', 'updated_at'],
-  additionalProperties: false,
-};
-
-export const accessPermissions: CollectionSpec<AccessPermission> = {
-  name: 'access_permissions',
-  table: 'access_permissions',
-  schema,
-  migrationStrategies: {},
   push: true,
   label: (doc) => `Access code ${doc.access_code ?? ''}`.trim(),
-};
+});
 

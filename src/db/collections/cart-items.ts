@@ -1,6 +1,5 @@
-import type { RxJsonSchema } from 'rxdb';
 import { integer, nullableText, number, text, timestamp, uuid } from './fields.ts';
-import type { CollectionSpec } from './types.ts';
+import { defineTable } from './define.ts';
 
 /** A quantity never exceeds this on the server (a check constraint); merges cap at it too. */
 export const CART_MAX_QUANTITY = 99;
@@ -23,11 +22,17 @@ export interface CartItemDoc {
   updated_at: string;
 }
 
-const schema: RxJsonSchema<CartItemDoc> = {
-  title: 'cart_items',
+function toHex(value: string): string {
+  return Array.from(new TextEncoder().encode(value), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export function cartItemId(userId: string, lineId: string): string {
+  return `${userId}:${toHex(lineId)}`;
+}
+
+export const cartItems = defineTable<CartItemDoc>({
+  name: 'cart_items',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
   properties: {
     id: { type: 'string', maxLength: 500 },
     user_id: uuid,
@@ -43,22 +48,6 @@ const schema: RxJsonSchema<CartItemDoc> = {
     updated_at: timestamp,
   },
   required: ['id', 'user_id', 'line_id', 'product_id', 'name', 'price', 'quantity', 'added_at', 'created_at', 'updated_at'],
-  additionalProperties: false,
-};
-
-function toHex(value: string): string {
-  return Array.from(new TextEncoder().encode(value), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-export function cartItemId(userId: string, lineId: string): string {
-  return `${userId}:${toHex(lineId)}`;
-}
-
-export const cartItems: CollectionSpec<CartItemDoc> = {
-  name: 'cart_items',
-  table: 'cart_items',
-  schema,
-  migrationStrategies: {},
   push: true,
   label: (doc) => `Cart: ${doc.name ?? 'item'}`,
   fromServer: (row) => ({ ...row, price: Number(row.price) }),
@@ -76,4 +65,4 @@ export const cartItems: CollectionSpec<CartItemDoc> = {
       ? { ...theirs, quantity: Math.max(theirs.quantity, mine.quantity) }
       : { ...theirs, quantity: Math.min(CART_MAX_QUANTITY, theirs.quantity + mine.quantity) };
   },
-};
+});

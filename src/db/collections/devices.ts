@@ -1,6 +1,5 @@
-import type { RxJsonSchema } from 'rxdb';
 import { enumText, nullableText, nullableTimestamp, text, timestamp, uuid, uuidKey } from './fields.ts';
-import type { CollectionSpec } from './types.ts';
+import { defineTable } from './define.ts';
 
 export const DEVICE_TYPES = ['indoor_unit', 'outdoor_unit', 'backup_battery'] as const;
 export const DEVICE_STATUSES = ['online', 'offline', 'maintenance', 'error'] as const;
@@ -19,11 +18,9 @@ export interface Device {
   updated_at: string;
 }
 
-const schema: RxJsonSchema<Device> = {
-  title: 'devices',
+export const devices = defineTable<Device>({
+  name: 'devices',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
   properties: {
     id: uuidKey,
     user_id: uuid,
@@ -38,14 +35,6 @@ const schema: RxJsonSchema<Device> = {
     updated_at: timestamp,
   },
   required: ['id', 'user_id', 'name', 'device_type', 'status', 'created_at', 'updated_at'],
-  additionalProperties: false,
-};
-
-export const devices: CollectionSpec<Device> = {
-  name: 'devices',
-  table: 'devices',
-  schema,
-  migrationStrategies: {},
   push: true,
   label: (doc) => `Device '${doc.name ?? 'unnamed'}'`,
-};
+});

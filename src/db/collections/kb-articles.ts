@@ -1,7 +1,6 @@
-import type { RxJsonSchema } from 'rxdb';
 import { boolean, integer, nullableUuid, text, timestamp, uuidKey } from './fields.ts';
 import { fromPgTextArray, toPgTextArray } from './pg-array.ts';
-import type { CollectionSpec } from './types.ts';
+import { defineTable } from './define.ts';
 
 export const KB_CATEGORIES = [
   'Getting Started',
@@ -30,11 +29,9 @@ export interface KbArticle {
   updated_at: string;
 }
 
-const schema: RxJsonSchema<KbArticle> = {
-  title: 'kb_articles',
+export const kbArticles = defineTable<KbArticle>({
+  name: 'kb_articles',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
   properties: {
     id: uuidKey,
     title: text(200),
@@ -50,18 +47,10 @@ const schema: RxJsonSchema<KbArticle> = {
     updated_at: timestamp,
   },
   required: ['id', 'title', 'content', 'category', 'tags', 'is_published', 'is_featured', 'view_count', 'helpful_votes', 'created_at', 'updated_at'],
-  additionalProperties: false,
-};
-
-export const kbArticles: CollectionSpec<KbArticle> = {
-  name: 'kb_articles',
-  table: 'kb_articles',
-  schema,
-  migrationStrategies: {},
   push: true,
   label: (doc) => `Article '${doc.title ?? ''}'`,
   fromServer: (row) => ({ ...row, tags: fromPgTextArray(row.tags) }),
   // The plugin's update guard compares every field with `eq`, which PostgREST cannot do for a JSON
   // array; as a Postgres array literal ('{a,"b c"}') the same column is both written and compared.
   toServer: (doc) => ('tags' in doc ? { ...doc, tags: toPgTextArray(doc.tags) } : doc),
-};
+});

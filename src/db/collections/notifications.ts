@@ -1,6 +1,5 @@
-import type { RxJsonSchema } from 'rxdb';
 import { boolean, enumText, nullableText, text, timestamp, uuid, uuidKey } from './fields.ts';
-import type { CollectionSpec } from './types.ts';
+import { defineTable } from './define.ts';
 
 export const NOTIFICATION_TYPES = ['ticket_reply', 'ticket_status', 'order_status', 'system'] as const;
 
@@ -15,11 +14,9 @@ export interface AppNotification {
   created_at: string;
 }
 
-const schema: RxJsonSchema<AppNotification> = {
-  title: 'notifications',
+export const notifications = defineTable<AppNotification>({
+  name: 'notifications',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
   properties: {
     id: uuidKey,
     user_id: uuid,
@@ -31,14 +28,6 @@ const schema: RxJsonSchema<AppNotification> = {
     created_at: timestamp,
   },
   required: ['id', 'user_id', 'type', 'title', 'is_read', 'created_at'],
-  additionalProperties: false,
-};
-
-export const notifications: CollectionSpec<AppNotification> = {
-  name: 'notifications',
-  table: 'notifications',
-  schema,
-  migrationStrategies: {},
   push: true,
   label: (doc) => `Notification '${doc.title ?? ''}'`,
-};
+});

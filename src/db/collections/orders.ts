@@ -1,6 +1,5 @@
-import type { RxJsonSchema } from 'rxdb';
 import { enumText, nullableText, number, text, timestamp, uuid, uuidKey } from './fields.ts';
-import type { CollectionSpec } from './types.ts';
+import { defineTable } from './define.ts';
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 
@@ -32,11 +31,9 @@ export interface Order {
 
 // Orders are written only by the place_order function, so this collection is pulled and never
 // pushed, which is what lets `items` be an array here (the push's update guard needs flat fields).
-const schema: RxJsonSchema<Order> = {
-  title: 'orders',
+export const orders = defineTable<Order>({
+  name: 'orders',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
   properties: {
     id: uuidKey,
     user_id: uuid,
@@ -62,14 +59,6 @@ const schema: RxJsonSchema<Order> = {
     updated_at: timestamp,
   },
   required: ['id', 'user_id', 'status', 'items', 'subtotal', 'tax', 'shipping', 'total', 'created_at', 'updated_at'],
-  additionalProperties: false,
-};
-
-export const orders: CollectionSpec<Order> = {
-  name: 'orders',
-  table: 'orders',
-  schema,
-  migrationStrategies: {},
   push: false,
   label: (doc) => `Order ${doc.id?.slice(0, 8) ?? ''}`.trim(),
   // numeric(10,2) arrives as a JSON number from PostgREST; keep it a number even if a proxy sends text.
@@ -80,4 +69,4 @@ export const orders: CollectionSpec<Order> = {
     shipping: Number(row.shipping),
     total: Number(row.total),
   }),
-};
+});

@@ -1,6 +1,5 @@
-import type { RxJsonSchema } from 'rxdb';
 import { boolean, text, timestamp, uuidKey } from './fields.ts';
-import type { CollectionSpec } from './types.ts';
+import { defineTable } from './define.ts';
 
 export interface SupportCategory {
   id: string;
@@ -9,11 +8,9 @@ export interface SupportCategory {
   created_at: string;
 }
 
-const schema: RxJsonSchema<SupportCategory> = {
-  title: 'support_categories',
+export const supportCategories = defineTable<SupportCategory>({
+  name: 'support_categories',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
   properties: {
     id: uuidKey,
     name: text(100),
@@ -21,14 +18,6 @@ const schema: RxJsonSchema<SupportCategory> = {
     created_at: timestamp,
   },
   required: ['id', 'name', 'is_active', 'created_at'],
-  additionalProperties: false,
-};
-
-export const supportCategories: CollectionSpec<SupportCategory> = {
-  name: 'support_categories',
-  table: 'support_categories',
-  schema,
-  migrationStrategies: {},
   push: true,
   label: (doc) => `Support category '${doc.name ?? ''}'`,
-};
+});

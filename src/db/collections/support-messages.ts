@@ -1,6 +1,5 @@
-import type { RxJsonSchema } from 'rxdb';
 import { boolean, text, timestamp, uuid, uuidKey } from './fields.ts';
-import type { CollectionSpec } from './types.ts';
+import { defineTable } from './define.ts';
 
 export interface SupportMessage {
   id: string;
@@ -12,11 +11,11 @@ export interface SupportMessage {
   created_at: string;
 }
 
-const schema: RxJsonSchema<SupportMessage> = {
-  title: 'support_messages',
+const PREVIEW = 40;
+
+export const supportMessages = defineTable<SupportMessage>({
+  name: 'support_messages',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
   properties: {
     id: uuidKey,
     ticket_id: uuid,
@@ -26,20 +25,10 @@ const schema: RxJsonSchema<SupportMessage> = {
     created_at: timestamp,
   },
   required: ['id', 'ticket_id', 'user_id', 'message', 'is_internal', 'created_at'],
-  additionalProperties: false,
   indexes: ['ticket_id'],
-};
-
-const PREVIEW = 40;
-
-export const supportMessages: CollectionSpec<SupportMessage> = {
-  name: 'support_messages',
-  table: 'support_messages',
-  schema,
-  migrationStrategies: {},
   push: true,
   label: (doc) => {
     const text = (doc.message ?? '').trim();
     return `${doc.is_internal ? 'Internal note' : 'Message'} '${text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text}'`;
   },
-};
+});

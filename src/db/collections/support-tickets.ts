@@ -1,6 +1,5 @@
-import type { RxJsonSchema } from 'rxdb';
 import { enumText, nullableTimestamp, nullableUuid, text, timestamp, uuid, uuidKey } from './fields.ts';
-import type { CollectionSpec } from './types.ts';
+import { defineTable } from './define.ts';
 
 export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
@@ -19,11 +18,9 @@ export interface SupportTicket {
   updated_at: string;
 }
 
-const schema: RxJsonSchema<SupportTicket> = {
-  title: 'support_tickets',
+export const supportTickets = defineTable<SupportTicket>({
+  name: 'support_tickets',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
   properties: {
     id: uuidKey,
     user_id: uuid,
@@ -38,14 +35,6 @@ const schema: RxJsonSchema<SupportTicket> = {
     updated_at: timestamp,
   },
   required: ['id', 'user_id', 'subject', 'description', 'category_id', 'priority', 'status', 'created_at', 'updated_at'],
-  additionalProperties: false,
-};
-
-export const supportTickets: CollectionSpec<SupportTicket> = {
-  name: 'support_tickets',
-  table: 'support_tickets',
-  schema,
-  migrationStrategies: {},
   push: true,
   label: (doc) => `Ticket '${doc.subject ?? ''}'`,
-};
+});

@@ -19,8 +19,8 @@ export type CollectionName =
  * device).
  */
 export interface CollectionSpec<T extends { id: string }> {
+  /** The collection's name is its table's. */
   name: CollectionName;
-  table: string;
   schema: RxJsonSchema<T>;
   migrationStrategies: MigrationStrategies;
   /** False for tables this app only reads (orders are written by place_order). */

@@ -33,7 +33,7 @@ export function echoPushed(spec: CollectionSpec<{ id: string }>, replication: Co
     waiting.clear();
     for (let start = 0; start < ids.length; start += CHUNK) {
       const chunk = ids.slice(start, start + CHUNK);
-      const { data, error } = await rest.from(spec.table).select('*').in('id', chunk);
+      const { data, error } = await rest.from(spec.name).select('*').in('id', chunk);
       // Offline again or refused: the next pull or reSync brings the rows instead.
       if (error || !data?.length) continue;
       const documents = (data as Record<string, unknown>[]).map(({ _modified: _ignored, ...row }) => ({ ...row, _deleted: Boolean(row._deleted) }));

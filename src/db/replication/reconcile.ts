@@ -35,7 +35,7 @@ export async function reconcileVisibility(
     const known = chunk.filter((doc) => assumed[doc.id] && !skip.has(doc.id));
     if (known.length === 0) continue;
     const { data, error } = await rest
-      .from(spec.table)
+      .from(spec.name)
       .select('id')
       .in(
         'id',

@@ -50,11 +50,11 @@ export function replicateCollection(
   return replicateSupabase<Record<string, unknown>>({
     // A new identifier starts over from an empty checkpoint: bump the version when a pull must
     // run again from the beginning (a pull modifier that now keeps more).
-    replicationIdentifier: `supabase-${spec.table}-v${spec.schema.version}`,
+    replicationIdentifier: `supabase-${spec.name}-v${spec.schema.version}`,
     collection: collection as RxCollection<Record<string, unknown>>,
     // The plugin's type wants a full SupabaseClient; it uses only these three methods.
     client: client as never,
-    tableName: spec.table,
+    tableName: spec.name,
     // Always live: pushes follow local writes as they happen. Without Realtime the channel is
     // silent and server changes arrive on reSync() only.
     live: true,

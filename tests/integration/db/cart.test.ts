@@ -5,38 +5,28 @@
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database.ts';
 import { CART_MAX_QUANTITY, type CartTarget } from '@/features/cart/data/cart-doc.ts';
 import { addCartItem, listCartItems, removeCartItem, setCartItemQuantity } from '@/features/cart/data/cart-repo.ts';
 import { openGuestCart } from '@/features/cart/data/guest-db.ts';
 import { mergeGuestCart } from '@/features/cart/data/merge.ts';
-import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
+import { describeEngines } from '../support/stack.ts';
 import { newCustomer } from './support/customer.ts';
-import { simDevice, waitUntil, type SimDevice } from './support/device.ts';
+import { deviceSuite, waitUntil, type SimDevice } from './support/device.ts';
 
 const system = { productId: 1, name: 'Complete System', price: 299, image: '/products/a.svg' };
 const battery = { productId: 4, name: 'Backup Battery Pack', price: 59, image: '/products/b.svg' };
 
 describeEngines('cart', (engine) => {
-  let t: TestStack;
-  const devices: SimDevice[] = [];
+  const suite = deviceSuite(engine);
   const guests: AppDatabase[] = [];
-  beforeAll(async () => {
-    t = await startTestStack({ engine });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
   afterEach(async () => {
-    for (const device of devices.splice(0)) await device.close();
     for (const guest of guests.splice(0)) await guest.remove();
   });
 
   const device = async (userId: string): Promise<SimDevice & { cart: CartTarget }> => {
-    const d = await simDevice(t, { userId, collections: ['cart_items'] });
-    devices.push(d);
-    await d.data.syncNow();
+    const d = await suite.device(userId, ['cart_items']);
     return Object.assign(d, { cart: { collection: d.data.db.cart_items!, userId } });
   };
   const guestCart = async (): Promise<CartTarget> => {
@@ -46,11 +36,11 @@ describeEngines('cart', (engine) => {
     return target;
   };
   const serverLines = async (userId: string) =>
-    (await t.db.query<{ line_id: string; quantity: number }>(`select line_id, quantity from public.cart_items where user_id = '${userId}' and not _deleted order by line_id`)).rows.map((r) => [r.line_id, r.quantity]);
+    (await suite.t.db.query<{ line_id: string; quantity: number }>(`select line_id, quantity from public.cart_items where user_id = '${userId}' and not _deleted order by line_id`)).rows.map((r) => [r.line_id, r.quantity]);
   const quantities = async (cart: CartTarget) => (await listCartItems(cart)).map((i) => [i.id, i.quantity]);
 
   it('a line added on one device appears on the other; a change and a removal follow it', async () => {
-    const user = await newCustomer(t);
+    const user = await newCustomer(suite.t);
     const [a, b] = [await device(user), await device(user)];
     await addCartItem(a.cart, system, 2);
     await a.data.syncNow();
@@ -78,7 +68,7 @@ describeEngines('cart', (engine) => {
   });
 
   it('a line removed on one device and added afresh on another that never saw it is a live line again', async () => {
-    const user = await newCustomer(t);
+    const user = await newCustomer(suite.t);
     const [a, b] = [await device(user), await device(user)];
     b.online = false;
     await addCartItem(a.cart, system, 2);
@@ -97,7 +87,7 @@ describeEngines('cart', (engine) => {
   });
 
   it("at sign-in the guest cart joins the user's: quantities added and capped, the guest cart emptied", async () => {
-    const user = await newCustomer(t);
+    const user = await newCustomer(suite.t);
     const elsewhere = await device(user);
     await addCartItem(elsewhere.cart, system, 3);
     await addCartItem(elsewhere.cart, { ...battery }, CART_MAX_QUANTITY - 1);
@@ -130,7 +120,7 @@ describeEngines('cart', (engine) => {
   });
 
   it('two tabs merging the same guest cart at once move each line once', async () => {
-    const user = await newCustomer(t);
+    const user = await newCustomer(suite.t);
     const guest = await guestCart();
     await addCartItem(guest, system, 2);
     await addCartItem(guest, battery);
@@ -144,7 +134,7 @@ describeEngines('cart', (engine) => {
   });
 
   it('two devices merging the same line while offline: the server adds both', async () => {
-    const user = await newCustomer(t);
+    const user = await newCustomer(suite.t);
     const [a, b] = [await device(user), await device(user)];
     a.online = false;
     b.online = false;

@@ -3,9 +3,9 @@
  * on reconnect, a write the server refuses set aside while the rest sync, and the server winning
  * conflicts field by field.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
-import { CUSTOMER, CUSTOMER_2, SUPPORT, simDevice, waitUntil, type SimDevice } from './support/device.ts';
+import { describe, expect, it } from 'vitest';
+import { describeEngines } from '../support/stack.ts';
+import { CUSTOMER, CUSTOMER_2, SUPPORT, deviceSuite, waitUntil } from './support/device.ts';
 
 const now = () => new Date().toISOString();
 
@@ -15,27 +15,12 @@ function newDevice(userId: string, name: string) {
 }
 
 describeEngines('data layer replication', (engine) => {
-  let t: TestStack;
-  const open: SimDevice[] = [];
-  beforeAll(async () => {
-    t = await startTestStack({ engine });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  afterEach(async () => {
-    for (const device of open.splice(0)) await device.close();
-  });
-  const device = async (userId: string, collections = ['devices', 'access_permissions'] as const) => {
-    const d = await simDevice(t, { userId, collections });
-    open.push(d);
-    await d.data.syncNow();
-    return d;
-  };
+  const suite = deviceSuite(engine);
+  const device = (userId: string, collections: Parameters<typeof suite.device>[1] = ['devices', 'access_permissions']) => suite.device(userId, collections);
 
   it("pulls exactly the customer's own devices", async () => {
     const a = await device(CUSTOMER);
-    const mine = await t.db.query<{ id: string }>(`select id from public.devices where user_id = '${CUSTOMER}' and not _deleted order by id`);
+    const mine = await suite.t.db.query<{ id: string }>(`select id from public.devices where user_id = '${CUSTOMER}' and not _deleted order by id`);
     const local = await a.data.db.devices!.find({ sort: [{ id: 'asc' }] }).exec();
     expect(local.map((d) => d.id)).toEqual(mine.rows.map((r) => r.id));
     expect(local.every((d) => d.user_id === CUSTOMER)).toBe(true);
@@ -51,7 +36,7 @@ describeEngines('data layer replication', (engine) => {
     await new Promise((r) => setTimeout(r, 500));
     a.online = true;
     await a.data.syncNow();
-    await waitUntil('server row', async () => (await t.db.query(`select 1 from public.devices where id = '${doc.id}'`)).rows.length === 1);
+    await waitUntil('server row', async () => (await suite.t.db.query(`select 1 from public.devices where id = '${doc.id}'`)).rows.length === 1);
     await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
   });
 
@@ -68,7 +53,7 @@ describeEngines('data layer replication', (engine) => {
     expect(Date.now() - started).toBeLessThan(10_000);
     const [failed] = await a.sync.pending.where('state').equals('failed').toArray();
     expect(failed).toMatchObject({ collection: 'access_permissions', op: 'insert', error: { code: '23514' } });
-    await waitUntil('good row', async () => (await t.db.query(`select 1 from public.devices where id = '${good.id}'`)).rows.length === 1);
+    await waitUntil('good row', async () => (await suite.t.db.query(`select 1 from public.devices where id = '${good.id}'`)).rows.length === 1);
     // Discard: the document the server never had leaves the device.
     await a.data.discardWrite(failed!);
     await waitUntil('discarded locally', async () => (await a.data.db.access_permissions!.findOne(failed!.docId).exec()) === null);
@@ -80,23 +65,21 @@ describeEngines('data layer replication', (engine) => {
     const doc = { ...newDevice(CUSTOMER, 'Not mine') };
     await b.data.db.devices!.insert(doc);
     await waitUntil('refused', async () => (await b.sync.pending.where('state').equals('failed').count()) === 1);
-    expect((await t.db.query(`select 1 from public.devices where id = '${doc.id}'`)).rows).toHaveLength(0);
+    expect((await suite.t.db.query(`select 1 from public.devices where id = '${doc.id}'`)).rows).toHaveLength(0);
   });
 
   it('staff edit an article (a text[] column) and the write settles', async () => {
-    const staff = await simDevice(t, { userId: SUPPORT, collections: ['kb_articles'] });
-    open.push(staff);
-    await staff.data.syncNow();
+    const staff = await device(SUPPORT, ['kb_articles']);
     const [article] = await staff.data.db.kb_articles!.find().exec();
     await article!.incrementalPatch({ title: 'Edited on a tablet', tags: ['door', 'say "hi", {braces}'] });
     await waitUntil('on the server', async () => {
-      const row = (await t.db.query<{ title: string; tags: string[] }>(`select title, tags from public.kb_articles where id = '${article!.id}'`)).rows[0];
+      const row = (await suite.t.db.query<{ title: string; tags: string[] }>(`select title, tags from public.kb_articles where id = '${article!.id}'`)).rows[0];
       return row?.title === 'Edited on a tablet' && row.tags.length === 2 && row.tags[1] === 'say "hi", {braces}';
     });
     await waitUntil('settled', async () => (await staff.sync.pending.count()) === 0);
     // A second edit right after is not mistaken for a conflict.
     await article!.getLatest().incrementalPatch({ title: 'Edited twice' });
-    await waitUntil('second edit', async () => (await t.db.query<{ title: string }>(`select title from public.kb_articles where id = '${article!.id}'`)).rows[0]?.title === 'Edited twice');
+    await waitUntil('second edit', async () => (await suite.t.db.query<{ title: string }>(`select title from public.kb_articles where id = '${article!.id}'`)).rows[0]?.title === 'Edited twice');
     expect(await staff.sync.conflicts.count()).toBe(0);
   });
 
@@ -106,11 +89,11 @@ describeEngines('data layer replication', (engine) => {
       const [target] = await a.data.db.devices!.find().exec();
       a.online = false;
       await target!.incrementalPatch({ name: 'Mine', location: 'Left bay' });
-      await t.db.exec(`update public.devices set name = 'Theirs' where id = '${target!.id}'`);
+      await suite.t.db.exec(`update public.devices set name = 'Theirs' where id = '${target!.id}'`);
       a.online = true;
       await a.data.syncNow();
       await waitUntil('merged on server', async () => {
-        const row = (await t.db.query<{ name: string; location: string }>(`select name, location from public.devices where id = '${target!.id}'`)).rows[0];
+        const row = (await suite.t.db.query<{ name: string; location: string }>(`select name, location from public.devices where id = '${target!.id}'`)).rows[0];
         return row?.name === 'Theirs' && row.location === 'Left bay';
       });
       await waitUntil('conflict recorded', async () => (await a.sync.conflicts.count()) === 1);

@@ -1,4 +1,5 @@
 import Dexie from 'dexie';
+import type { CartItem } from '../index.ts';
 import type { CartTarget } from './cart-doc.ts';
 import { addToLine } from './cart-repo.ts';
 import { IMPORT_LOCK, LEGACY_IMPORT_MARK } from './legacy-import.ts';
@@ -7,14 +8,8 @@ import { withDeviceLock } from './lock.ts';
 /** The Dexie database the cart lived in before it moved to RxDB. */
 export const DEXIE_CART_DB_NAME = 'garage-cart';
 
-interface DexieCartItem {
-  id: string;
-  productId: number;
-  name: string;
-  price: number;
-  image: string;
-  quantity: number;
-  variant?: string;
+/** A line as the Dexie cart stored it: the cart's line, and when it was added. */
+interface DexieCartItem extends CartItem {
   addedAt: number;
 }
 

@@ -23,7 +23,7 @@ function asDocument(name: CollectionName, row: Row): Row {
 
 export async function serverRows(t: TestStack, userId: string, name: CollectionName): Promise<Row[]> {
   const token = await t.userToken(userId);
-  const response = await fetch(`${t.url}/rest/v1/${COLLECTIONS[name].table}?select=*&user_id=eq.${userId}&order=id.asc`, {
+  const response = await fetch(`${t.url}/rest/v1/${COLLECTIONS[name].name}?select=*&user_id=eq.${userId}&order=id.asc`, {
     headers: { apikey: t.anonKey, Authorization: `Bearer ${token}` },
   });
   if (!response.ok) throw new Error(`server rows of ${name}: ${response.status} ${await response.text()}`);

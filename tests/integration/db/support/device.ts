@@ -7,11 +7,12 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { CollectionName } from '@/db/collections/index.ts';
 import { openUserData, type UserData } from '@/db/session.ts';
 import { SyncDatabase } from '@/db/sync/sync-db.ts';
-import type { TestStack } from '../../support/stack.ts';
+import { startTestStack, type Engine, type TestStack } from '../../support/stack.ts';
 
 export interface SimDevice {
   data: UserData;
@@ -99,6 +100,33 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
     });
   device.data = await open();
   return device;
+}
+
+/**
+ * One stack for a describe block, and its devices: `device()` opens one that has synced once;
+ * every device a test opened is closed after it (RxDB allows 13 open collections per process).
+ */
+export function deviceSuite(engine: Engine) {
+  const open: SimDevice[] = [];
+  const suite = {
+    t: undefined as unknown as TestStack,
+    async device(userId: string, collections: SimDeviceOptions['collections'], live = false): Promise<SimDevice> {
+      const d = await simDevice(suite.t, { userId, collections, live });
+      open.push(d);
+      await d.data.syncNow();
+      return d;
+    },
+  };
+  beforeAll(async () => {
+    suite.t = await startTestStack({ engine });
+  });
+  afterAll(async () => {
+    await suite.t.close();
+  });
+  afterEach(async () => {
+    for (const device of open.splice(0)) await device.close();
+  });
+  return suite;
 }
 
 export async function waitUntil(what: string, cond: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
