@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { CartProvider } from '@/features/cart';
+import { currentStock } from '@/features/catalogue';
 import type { AppRouter } from './router.ts';
 import { theme } from './theme.ts';
 
@@ -13,7 +14,7 @@ export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <CartProvider>
+        <CartProvider stockOf={currentStock}>
           <RouterProvider router={router} />
         </CartProvider>
       </MantineProvider>

@@ -85,7 +85,16 @@ const actions: CartActions = {
   },
 };
 
-export function CartProvider({ children }: { children: ReactNode }) {
+interface CartProviderProps {
+  children: ReactNode;
+  /**
+   * A product's current stock (undefined: unknown). At sign-in the guest cart's quantities are
+   * added to the user's up to it, never losing what either cart had on its own.
+   */
+  stockOf?: (productId: number) => number | undefined;
+}
+
+export function CartProvider({ children, stockOf }: CartProviderProps) {
   const [lines] = useState<CartLinesStore>(() => createStore(() => ({ lines: undefined })));
   const setItems = useCallback((items: CartItem[]) => lines.setState({ lines: items }), [lines]);
 
@@ -96,7 +105,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       {children}
       <CartSourceBoundary onItems={setItems}>
         <Suspense fallback={null}>
-          <CartLiveQuery onItems={setItems} />
+          <CartLiveQuery onItems={setItems} stockOf={stockOf} />
         </Suspense>
       </CartSourceBoundary>
     </CartContext>

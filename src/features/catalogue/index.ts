@@ -1,4 +1,7 @@
 // Public API of the catalogue feature: data access, rules, schemas and screens.
+import { CATALOGUE } from './data/products.ts';
+import { liveCatalogueStore } from './live/store.ts';
+
 export { getProduct, listProducts } from './data/products.ts';
 export * from './rules.ts';
 export * from './schemas.ts';
@@ -8,3 +11,11 @@ export { ProductsPage } from './components/ProductsPage.tsx';
 export { ProductDetailPage } from './components/ProductDetailPage.tsx';
 export { ProductNotFound } from './components/ProductNotFound.tsx';
 export type { AddToCartHandler } from './components/PurchasePanel.tsx';
+
+/**
+ * A product's stock now: the live value when the last live answer has that product, else the
+ * built-in snapshot's, else undefined (no such product).
+ */
+export function currentStock(productId: number): number | undefined {
+  return liveCatalogueStore.getState().byId?.get(productId)?.stock ?? CATALOGUE.find((product) => product.id === productId)?.stock;
+}

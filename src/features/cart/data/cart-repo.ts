@@ -22,13 +22,29 @@ async function nextAddedAt(target: CartTarget): Promise<number> {
   return Math.max(Date.now(), newest + 1);
 }
 
-/** Adds `amount` to a line, creating it when absent; quantities are capped at the server's maximum. */
-export async function addToLine(target: CartTarget, input: CartProductInput & { lineId?: string }, amount: number, addedAt?: number): Promise<CartItemDoc> {
+/** A line's quantity after `amount` is added to the `current` one it holds. */
+export type QuantityAfterAdd = (current: number, amount: number) => number;
+
+/** An add: the sum, capped at the server's maximum. */
+const addCapped: QuantityAfterAdd = (current, amount) => capQuantity(current + amount);
+
+/**
+ * Adds `amount` to a line, creating it when absent (with `amount`, capped at the server's maximum).
+ * `quantityAfter` gives an existing line's new quantity from the one it holds at the write; by
+ * default the sum capped at the server's maximum (the sign-in merge also caps it at the stock).
+ */
+export async function addToLine(
+  target: CartTarget,
+  input: CartProductInput & { lineId?: string },
+  amount: number,
+  addedAt?: number,
+  quantityAfter: QuantityAfterAdd = addCapped,
+): Promise<CartItemDoc> {
   const lineId = input.lineId ?? lineIdOf(input);
   for (;;) {
     const existing = await findLine(target, lineId);
     if (existing) {
-      const updated = await existing.incrementalModify((doc) => ({ ...doc, quantity: capQuantity(doc.quantity + amount), updated_at: new Date().toISOString() }));
+      const updated = await existing.incrementalModify((doc) => ({ ...doc, quantity: quantityAfter(doc.quantity, amount), updated_at: new Date().toISOString() }));
       return updated.toJSON() as CartItemDoc;
     }
     try {

@@ -1,17 +1,34 @@
 import type { CartItemDoc } from '@/db/collections/index.ts';
-import type { CartTarget } from './cart-doc.ts';
+import { capQuantity, CART_MAX_QUANTITY, type CartTarget } from './cart-doc.ts';
 import { addToLine } from './cart-repo.ts';
 import { withDeviceLock } from './lock.ts';
 
+/** A product's stock as the shop knows it now; undefined when it does not know. */
+export type StockOf = (productId: number) => number | undefined;
+
 /**
- * Sign-in: the guest cart's lines join the user's cart (quantities added, capped at the server's
- * maximum; a line the user lacks keeps its name, price and place in the order) and leave the guest
- * cart. Runs under a device lock, so two tabs signing in together move each line once; the second
- * finds the guest cart empty. Each line leaves the guest cart right after it was added, and only
- * if nobody changed it meanwhile (then it is merged again with its new quantity), so an interrupted
- * merge resumes and a line is never lost or added twice. Returns how many lines moved.
+ * A line's quantity when sign-in adds a guest line to the user's: the sum, capped at the product's
+ * stock, but never below what either cart had on its own (nothing is lost: a sold-out product
+ * keeps the larger of the two, and checkout deals with the stock), and never above the server's
+ * maximum. Unknown stock: the sum, capped at the server's maximum only.
  */
-export function mergeGuestCart(guest: CartTarget, user: CartTarget): Promise<number> {
+export function mergedQuantity(userQuantity: number, guestQuantity: number, stock: number | undefined): number {
+  const sum = userQuantity + guestQuantity;
+  const inStock = stock === undefined ? sum : Math.min(sum, stock);
+  return Math.min(CART_MAX_QUANTITY, Math.max(userQuantity, guestQuantity, inStock));
+}
+
+/**
+ * Sign-in: the guest cart's lines join the user's cart and leave the guest cart. A line both carts
+ * hold gets the quantities added, capped at the product's stock (`stockOf`) yet never below either
+ * cart's own quantity, and at the server's maximum (see mergedQuantity); a line the user lacks
+ * keeps its name, price, quantity and place in the order. Runs under a device lock, so two tabs
+ * signing in together move each line once; the second finds the guest cart empty. Each line
+ * leaves the guest cart right after it was added, and only if nobody changed it meanwhile (then
+ * its difference is merged again, and the line ends with at least the guest's new quantity), so an
+ * interrupted merge resumes and a line is never lost or added twice. Returns how many lines moved.
+ */
+export function mergeGuestCart(guest: CartTarget, user: CartTarget, stockOf?: StockOf): Promise<number> {
   return withDeviceLock('garage-cart-merge', async () => {
     let moved = 0;
     // What this merge already added per guest line whose removal was refused (the line changed).
@@ -23,7 +40,13 @@ export function mergeGuestCart(guest: CartTarget, user: CartTarget): Promise<num
         const doc = line.toJSON() as CartItemDoc;
         const input = { productId: doc.product_id, name: doc.name, price: doc.price, image: doc.image ?? '', lineId: doc.line_id, ...(doc.variant ? { variant: doc.variant } : {}) };
         const amount = doc.quantity - (added.get(doc.id) ?? 0);
-        if (amount > 0) await addToLine(user, input, amount, Date.parse(doc.added_at));
+        if (amount > 0) {
+          const stock = stockOf?.(doc.product_id);
+          // The user's line already holds what an earlier round added of this guest line: only the
+          // difference is added, and the guest's whole quantity is kept.
+          const quantityAfter = (current: number, more: number) => Math.max(mergedQuantity(current, more, stock), capQuantity(doc.quantity));
+          await addToLine(user, input, amount, Date.parse(doc.added_at), quantityAfter);
+        }
         try {
           // remove() (not incrementalRemove) refuses when the line changed since it was read.
           await line.remove();

@@ -3,7 +3,7 @@ import type { CartTarget } from './cart-doc.ts';
 import { importDexieCart } from './dexie-import.ts';
 import { openGuestCart, type GuestCartOptions } from './guest-db.ts';
 import { importLegacyCart } from './legacy-import.ts';
-import { mergeGuestCart } from './merge.ts';
+import { mergeGuestCart, type StockOf } from './merge.ts';
 import { currentUserCart, watchUserCart, type UserCartState } from './user-source.ts';
 
 let guest: Promise<CartTarget> | null = null;
@@ -44,7 +44,7 @@ export function guestCart(): Promise<CartTarget> {
 /** The cart the page shows and writes to: undefined while a signed-in user's database opens. */
 export const activeCart = createStore<{ target: CartTarget | undefined }>(() => ({ target: undefined }));
 
-async function follow(user: UserCartState): Promise<void> {
+async function follow(user: UserCartState, stockOf: StockOf | undefined): Promise<void> {
   if (user === 'opening') {
     activeCart.setState({ target: undefined });
     return;
@@ -56,13 +56,16 @@ async function follow(user: UserCartState): Promise<void> {
   }
   // The user's cart shows at once; the guest's lines then join it live.
   activeCart.setState({ target: user });
-  await mergeGuestCart(await guestCart(), user);
+  await mergeGuestCart(await guestCart(), user, stockOf);
 }
 
-/** Starts following the signed-in user; returns the stop function. `onError`: the cart cannot be shown. */
-export function startCartSource(onError: () => void): () => void {
+/**
+ * Starts following the signed-in user; returns the stop function. `onError`: the cart cannot be
+ * shown. `stockOf`: the products' stock, which caps the quantities the sign-in merge adds up.
+ */
+export function startCartSource(onError: () => void, stockOf?: StockOf): () => void {
   const run = (user: UserCartState) =>
-    void follow(user).catch((error: unknown) => {
+    void follow(user, stockOf).catch((error: unknown) => {
       console.error('The cart could not be loaded.', error);
       onError();
     });
