@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
 import { CartProvider } from '@/features/cart';
-import { currentStock } from '@/features/catalogue';
 import type { AppRouter } from './router.ts';
 import { theme } from './theme.ts';
+
+// Asked only by the sign-in cart merge: the catalogue loads then, not with the start-up JavaScript.
+const stockOf = async (productId: number) => (await import('@/features/catalogue')).currentStock(productId);
 
 /**
  * The whole app for one router. The browser (main.tsx) and the build-time prerender
@@ -14,7 +16,7 @@ export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <CartProvider stockOf={currentStock}>
+        <CartProvider stockOf={stockOf}>
           <RouterProvider router={router} />
         </CartProvider>
       </MantineProvider>

@@ -91,7 +91,7 @@ interface CartProviderProps {
    * A product's current stock (undefined: unknown). At sign-in the guest cart's quantities are
    * added to the user's up to it, never losing what either cart had on its own.
    */
-  stockOf?: (productId: number) => number | undefined;
+  stockOf?: (productId: number) => number | undefined | Promise<number | undefined>;
 }
 
 export function CartProvider({ children, stockOf }: CartProviderProps) {

@@ -4,7 +4,7 @@ import { addToLine } from './cart-repo.ts';
 import { withDeviceLock } from './lock.ts';
 
 /** A product's stock as the shop knows it now; undefined when it does not know. */
-export type StockOf = (productId: number) => number | undefined;
+export type StockOf = (productId: number) => number | undefined | Promise<number | undefined>;
 
 /**
  * A line's quantity when sign-in adds a guest line to the user's: the sum, capped at the product's
@@ -41,7 +41,7 @@ export function mergeGuestCart(guest: CartTarget, user: CartTarget, stockOf?: St
         const input = { productId: doc.product_id, name: doc.name, price: doc.price, image: doc.image ?? '', lineId: doc.line_id, ...(doc.variant ? { variant: doc.variant } : {}) };
         const amount = doc.quantity - (added.get(doc.id) ?? 0);
         if (amount > 0) {
-          const stock = stockOf?.(doc.product_id);
+          const stock = await stockOf?.(doc.product_id);
           // The user's line already holds what an earlier round added of this guest line: only the
           // difference is added, and the guest's whole quantity is kept.
           const quantityAfter = (current: number, more: number) => Math.max(mergedQuantity(current, more, stock), capQuantity(doc.quantity));
