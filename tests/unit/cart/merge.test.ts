@@ -4,6 +4,8 @@ import { CART_MAX_QUANTITY, type CartTarget } from '@/features/cart/data/cart-do
 import { addCartItem, listCartItems } from '@/features/cart/data/cart-repo.ts';
 import { openGuestCart } from '@/features/cart/data/guest-db.ts';
 import { mergedQuantity, mergeGuestCart } from '@/features/cart/data/merge.ts';
+import { addLanded, saveEntry } from '@/features/cart/data/merge-journal.ts';
+import { cartItemId } from '@/db/collections/cart-items.ts';
 
 const system = { productId: 1, name: 'Complete System', price: 299, image: '/products/a.svg' };
 const indoor = { productId: 2, name: 'Indoor Unit', price: 99, image: '/products/b.svg' };
@@ -129,5 +131,86 @@ describe('mergeGuestCart with the stock', () => {
     expect(await mergeGuestCart(guest, user, stocks({ 1: 50 }))).toBe(1);
     expect(await listCartItems(guest)).toEqual([]);
     expect(await quantities(user)).toEqual([['1', 8]]);
+  });
+});
+
+describe('addLanded (did an add the journal saw start reach the line?)', () => {
+  const pending = (before: string | null) => ({ amount: 2, before, token: 'pageA' });
+  it('no: the line is as it was, or still absent', () => {
+    expect(addLanded(pending('3-other'), '3-other')).toBe(false);
+    expect(addLanded(pending(null), null)).toBe(false);
+  });
+  it('yes: the page that made the add wrote the line last, after the revision it saw', () => {
+    expect(addLanded(pending('3-other'), '4-pageA')).toBe(true);
+    expect(addLanded(pending(null), '1-pageA')).toBe(true);
+    // Its add retried over a pull that came in between.
+    expect(addLanded(pending('3-other'), '5-pageA')).toBe(true);
+  });
+  it('cannot tell, so no (the add is made again): someone else wrote the line last', () => {
+    expect(addLanded(pending('3-other'), '4-pageB')).toBe(false);
+    expect(addLanded(pending(null), '2-pageB')).toBe(false);
+  });
+});
+
+describe('a merge the page left half done (closed or navigated away between the two writes)', () => {
+  const databases: AppDatabase[] = [];
+  const userId = crypto.randomUUID();
+  const names = { guest: '', user: '' };
+  const open = async (name: string) => {
+    const { db, target } = await openGuestCart({ name, multiInstance: false });
+    databases.push(db);
+    return target;
+  };
+  /** The user's cart as a new page opens it: the same database, a new instance (a new token). */
+  const userCart = async (): Promise<CartTarget> => ({ collection: (await open(names.user)).collection, userId });
+  beforeEach(() => {
+    names.guest = `guest-${crypto.randomUUID()}`;
+    names.user = `user-${crypto.randomUUID()}`;
+  });
+  afterEach(async () => {
+    for (const db of databases.splice(0)) if (!db.closed) await db.close();
+  });
+  const quantities = async (cart: CartTarget) => (await listCartItems(cart)).map((item) => [item.id, item.quantity]);
+
+  /**
+   * What a page leaves when it dies in the middle of moving the guest's line 1: the journal says
+   * an add of 2 started; the add was written or not.
+   */
+  const dieMidMerge = async (guest: CartTarget, first: CartTarget, written: boolean) => {
+    const [guestLine] = await guest.collection.find({ selector: { line_id: '1' } }).exec();
+    const userLine = await first.collection.findOne(cartItemId(userId, '1')).exec();
+    saveEntry(guestLine!.id, { userId, added: 0, pending: { amount: 2, before: userLine?.revision ?? null, token: first.collection.database.token } });
+    if (written) await addCartItem(first, system, 2);
+    await first.collection.database.close();
+  };
+
+  for (const written of [true, false]) {
+    it(`the next page moves each line once (the page died ${written ? 'after' : 'before'} writing the user's line)`, async () => {
+      const guest = await open(names.guest);
+      const first = await userCart();
+      await addCartItem(first, system, 3);
+      await addCartItem(guest, system, 2);
+      await addCartItem(guest, battery, 1);
+      await dieMidMerge(guest, first, written);
+
+      const next = await userCart();
+      expect(await mergeGuestCart(guest, next)).toBe(2);
+      expect(await listCartItems(guest)).toEqual([]);
+      expect(await quantities(next)).toEqual([
+        ['1', 5],
+        ['4', 1],
+      ]);
+      expect(localStorage.getItem('garage-cart-merge')).toBeNull();
+    });
+  }
+
+  it('the same when the user had no such line: the add was its insert', async () => {
+    const guest = await open(names.guest);
+    const first = await userCart();
+    await addCartItem(guest, system, 2);
+    await dieMidMerge(guest, first, true);
+    const next = await userCart();
+    expect(await mergeGuestCart(guest, next)).toBe(1);
+    expect(await quantities(next)).toEqual([['1', 2]]);
   });
 });

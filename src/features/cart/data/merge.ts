@@ -1,6 +1,8 @@
 import type { CartItemDoc } from '@/db/collections/index.ts';
 import { capQuantity, CART_MAX_QUANTITY, type CartTarget } from './cart-doc.ts';
+import { cartItemId } from '@/db/collections/cart-items.ts';
 import { addToLine } from './cart-repo.ts';
+import { addLanded, journalEntry, saveEntry } from './merge-journal.ts';
 import { withDeviceLock } from './lock.ts';
 
 /** A product's stock as the shop knows it now; undefined when it does not know. */
@@ -26,35 +28,46 @@ export function mergedQuantity(userQuantity: number, guestQuantity: number, stoc
  * signing in together move each line once; the second finds the guest cart empty. Each line
  * leaves the guest cart right after it was added, and only if nobody changed it meanwhile (then
  * its difference is merged again, and the line ends with at least the guest's new quantity), so an
- * interrupted merge resumes and a line is never lost or added twice. Returns how many lines moved.
+ * interrupted merge resumes and a line is never lost or added twice, also when the page closes
+ * mid-merge (see merge-journal.ts). Returns how many lines moved.
  */
 export function mergeGuestCart(guest: CartTarget, user: CartTarget, stockOf?: StockOf): Promise<number> {
   return withDeviceLock('garage-cart-merge', async () => {
     let moved = 0;
-    // What this merge already added per guest line whose removal was refused (the line changed).
-    const added = new Map<string, number>();
     for (let round = 0; round < 5; round += 1) {
       const lines = await guest.collection.find().exec();
       if (lines.length === 0) break;
       for (const line of lines) {
         const doc = line.toJSON() as CartItemDoc;
         const input = { productId: doc.product_id, name: doc.name, price: doc.price, image: doc.image ?? '', lineId: doc.line_id, ...(doc.variant ? { variant: doc.variant } : {}) };
-        const amount = doc.quantity - (added.get(doc.id) ?? 0);
+        // What an earlier round, or a page that closed mid-merge, already added of this line.
+        const entry = journalEntry(doc.id, user.userId);
+        if (entry.pending) {
+          const userLine = await user.collection.findOne(cartItemId(user.userId, doc.line_id)).exec();
+          if (addLanded(entry.pending, userLine?.revision ?? null)) entry.added += entry.pending.amount;
+          delete entry.pending;
+        }
+        const amount = doc.quantity - entry.added;
         if (amount > 0) {
           const stock = await stockOf?.(doc.product_id);
-          // The user's line already holds what an earlier round added of this guest line: only the
+          // The user's line already holds what was added of this guest line before: only the
           // difference is added, and the guest's whole quantity is kept.
           const quantityAfter = (current: number, more: number) => Math.max(mergedQuantity(current, more, stock), capQuantity(doc.quantity));
+          const userLine = await user.collection.findOne(cartItemId(user.userId, doc.line_id)).exec();
+          saveEntry(doc.id, { ...entry, pending: { amount, before: userLine?.revision ?? null, token: user.collection.database.token } });
           await addToLine(user, input, amount, Date.parse(doc.added_at), quantityAfter);
+          entry.added += amount;
+          saveEntry(doc.id, entry);
         }
         try {
           // remove() (not incrementalRemove) refuses when the line changed since it was read.
           await line.remove();
-          added.delete(doc.id);
+          saveEntry(doc.id, undefined);
           moved += 1;
         } catch {
-          // Changed meanwhile (an add in a tab still on the guest cart): the next round moves the difference.
-          added.set(doc.id, Math.max(doc.quantity, added.get(doc.id) ?? 0));
+          // Changed meanwhile (an add in a tab still on the guest cart): the next round moves the
+          // difference; the journal keeps what was added.
+          saveEntry(doc.id, { ...entry, added: Math.max(doc.quantity, entry.added) });
         }
       }
     }
