@@ -11,6 +11,9 @@ const outDir = process.env.E2E_OUTDIR ?? 'dist';
 // `vite preview` boots the local Supabase stack; give it its own PGlite folder so a test run never
 // collides with (or writes into) the developer's `npm start` database. Workers inherit it.
 process.env.STACK_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-stack-'));
+// The browser durability property draws its histories from this seed: one per run, the same in
+// every worker (each loads this file), printed with a failure; set it to replay a run.
+process.env.CHROMIUM_DURABILITY_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 
 export default defineConfig({
   testDir: '.',

@@ -1,0 +1,283 @@
+import { expect, request, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import fc from 'fast-check';
+import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
+import { cartItemId } from '../../src/db/collections/cart-items.ts';
+import { createUser, signInAs } from './support/auth.ts';
+import { appOrigin } from './support/paths.ts';
+import { visitUntilControlled } from './support/service-worker.ts';
+
+// The durability property in the browser: random histories of 2–3 tabs (each its own browser
+// context, as separate devices) of one customer changing their cart through the shop's screens,
+// while the connection drops (context.setOffline), tabs reload or close straight after a write
+// (mid-push) and the tabs race each other. After each history every tab shows the server's cart,
+// no write is pending or failed, no addition was counted twice, and no acknowledged write was lost
+// (unless the tab recorded that the server replaced it). The Node harness (tests/integration/db/
+// durability.test.ts) runs the same property over a thousand histories; this runs the real app.
+//
+// CHROMIUM_DURABILITY_RUNS (default 20) histories from CHROMIUM_DURABILITY_SEED (set once per run
+// in playwright.config.ts, printed with every failure; set it to replay a run). DURABILITY_TRACE=1
+// prints each history's trace with the time of each step.
+
+const RUNS = Number(process.env.CHROMIUM_DURABILITY_RUNS ?? 20);
+const SEED = Number(process.env.CHROMIUM_DURABILITY_SEED ?? 1);
+
+const PRODUCTS = { 2: 'Indoor Unit Standalone', 3: 'Solar Panel Kit', 4: 'Backup Battery Pack' } as const;
+type ProductId = keyof typeof PRODUCTS;
+const productArb = fc.constantFrom(2, 3, 4) as fc.Arbitrary<ProductId>;
+const tabArb = fc.nat({ max: 2 });
+
+type Command =
+  | { kind: 'add'; tab: number; product: ProductId; quantity: number }
+  /** On the line at `pick` (modulo the lines the tab shows); nothing when its cart is empty. */
+  | { kind: 'increase' | 'remove'; tab: number; pick: number }
+  | { kind: 'offline' | 'online' | 'reload' | 'closeTab'; tab: number }
+  | { kind: 'wait'; ms: number };
+
+const commandArb: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('add' as const), tab: tabArb, product: productArb, quantity: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('increase' as const), tab: tabArb, pick: fc.nat(2) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), tab: tabArb, pick: fc.nat(2) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('offline' as const, 'online' as const), tab: tabArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('reload' as const, 'closeTab' as const), tab: tabArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.constantFrom(0, 300, 1000) }) },
+);
+const historyArb = fc.record({ tabs: fc.integer({ min: 2, max: 3 }), commands: fc.array(commandArb, { minLength: 4, maxLength: 10 }) });
+
+/** What a tab acknowledged: the line showed `quantity` after its write (or was removed). */
+interface Write {
+  step: number;
+  tab: number;
+  product: ProductId;
+  /** How many this write added (the server's quantity can never exceed the sum). */
+  added: number;
+  /** The quantity the tab showed afterwards; undefined when it could not be seen (the line left). */
+  quantity?: number;
+  removed?: boolean;
+}
+
+interface Tab {
+  context: BrowserContext;
+  page: Page;
+  offline: boolean;
+}
+
+type Cart = Partial<Record<ProductId, number>>;
+
+const serviceKey = demoKey('service_role', DEFAULT_JWT_SECRET);
+
+/** The user's cart rows as the server holds them, deleted ones too (service role: no RLS). */
+async function serverRows(userId: string): Promise<Array<{ product_id: ProductId; quantity: number; _deleted: boolean }>> {
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const response = await api.get(`/rest/v1/cart_items?user_id=eq.${userId}&select=product_id,quantity,_deleted&order=product_id`, {
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const rows = await response.json();
+  await api.dispose();
+  return rows;
+}
+
+const aliveCart = (rows: Awaited<ReturnType<typeof serverRows>>): Cart => Object.fromEntries(rows.filter((r) => !r._deleted).map((r) => [r.product_id, r.quantity]));
+
+/** The cart page as the user reads it: product → quantity; null while it is still loading. */
+function shownCart(page: Page): Promise<Cart | null> {
+  return page.evaluate((products) => {
+    const byName = Object.fromEntries(Object.entries(products).map(([id, name]) => [name, Number(id)]));
+    const list = document.querySelector('[aria-label="Cart items"]');
+    if (!list) return document.querySelector('h1')?.textContent === 'Your cart is empty' ? {} : null;
+    const out: Record<number, number> = {};
+    for (const line of list.querySelectorAll(':scope > li')) {
+      out[byName[line.getAttribute('aria-label') ?? ''] ?? -1] = Number(line.querySelector('[data-testid="cart-line-quantity"]')?.textContent);
+    }
+    return out;
+  }, PRODUCTS);
+}
+
+async function openCart(page: Page): Promise<Cart> {
+  if (!page.url().endsWith('/cart')) await page.goto('/cart');
+  let cart: Cart | null = null;
+  await expect.poll(async () => (cart = await shownCart(page)) !== null).toBe(true);
+  return cart ?? {};
+}
+
+/** The cart documents this tab's device recorded as replaced by the server (sync center's list). */
+function replacedOn(page: Page, userId: string): Promise<string[]> {
+  return page.evaluate(async (id) => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'garage-sync')) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('garage-sync');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = await new Promise<Array<{ userId: string; docId: string }>>((resolve) => {
+      const get = db.transaction('conflicts').objectStore('conflicts').getAll();
+      get.onsuccess = () => resolve(get.result);
+    });
+    db.close();
+    return all.filter((entry) => entry.userId === id).map((entry) => entry.docId);
+  }, userId);
+}
+
+async function openTab(browser: Browser, user: { email: string; password: string }): Promise<Tab> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page, user.email, user.password);
+  // Controlled by the service worker, so the shop's pages open offline too.
+  await visitUntilControlled(page, '/cart');
+  return { context, page, offline: false };
+}
+
+/** Runs one command; returns the writes the tab acknowledged and a line for the trace. */
+async function run(tabs: Tab[], step: number, command: Command): Promise<{ writes: Write[]; note: string }> {
+  if (command.kind === 'wait') {
+    await new Promise((r) => setTimeout(r, command.ms));
+    return { writes: [], note: `wait ${command.ms}` };
+  }
+  const t = command.tab % tabs.length;
+  const tab = tabs[t]!;
+  const at = `tab ${t}${tab.offline ? ' (offline)' : ''}`;
+  switch (command.kind) {
+    case 'offline':
+    case 'online':
+      tab.offline = command.kind === 'offline';
+      await tab.context.setOffline(tab.offline);
+      return { writes: [], note: `${at} ${command.kind}` };
+    case 'reload':
+      await tab.page.reload();
+      return { writes: [], note: `${at} reload` };
+    case 'closeTab':
+      // The tab goes away whatever it was doing; the device opens the shop again later.
+      await tab.page.close();
+      tab.page = await tab.context.newPage();
+      await tab.page.goto('/cart');
+      return { writes: [], note: `${at} closed, reopened` };
+    case 'add': {
+      const name = PRODUCTS[command.product];
+      await tab.page.goto(`/products/${command.product}`);
+      // The page is prerendered: its form takes input once React has hydrated it.
+      const addButton = tab.page.getByRole('button', { name: 'Add to Cart', exact: true }).first();
+      await expect.poll(() => addButton.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+      const quantity = tab.page.getByLabel('Quantity', { exact: true });
+      await quantity.fill(String(command.quantity));
+      await expect(quantity).toHaveValue(String(command.quantity));
+      await addButton.click();
+      await expect(tab.page.locator('.mantine-Notification-root').filter({ hasText: `${command.quantity}x ${name} has been added` })).toBeVisible();
+      let shown: number | undefined;
+      await expect.poll(async () => (shown = (await openCart(tab.page))[command.product]) !== undefined).toBe(true);
+      return { writes: [{ step, tab: t, product: command.product, added: command.quantity, quantity: shown }], note: `${at} add ${command.quantity} × ${command.product} → ${shown}` };
+    }
+    case 'increase':
+    case 'remove': {
+      const shown = await openCart(tab.page);
+      const lines = (Object.keys(shown).map(Number) as ProductId[]).sort();
+      const product = lines[command.pick % Math.max(1, lines.length)];
+      if (product === undefined) return { writes: [], note: `${at} ${command.kind}: the cart is empty` };
+      const before = shown[product];
+      const name = PRODUCTS[product];
+      const line = tab.page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name, exact: true });
+      if (command.kind === 'remove') {
+        await line.getByRole('button', { name: `Remove ${name} from cart` }).click();
+        await expect(line).toHaveCount(0);
+        return { writes: [{ step, tab: t, product, added: 0, removed: true }], note: `${at} remove ${product}` };
+      }
+      await line.getByRole('button', { name: `Increase quantity of ${name}` }).click();
+      // Another tab's change may land at the same moment: what counts is what this tab then shows.
+      let after: number | undefined = before;
+      await expect.poll(async () => (after = (await shownCart(tab.page))?.[product]) !== before).toBe(true);
+      return { writes: [{ step, tab: t, product, added: 1, ...(after === undefined ? {} : { quantity: after }) }], note: `${at} increase ${product}: ${before} → ${after}` };
+    }
+  }
+}
+
+/**
+ * The end of a history judged: lost or duplicated writes against the server's rows. Lines no tab
+ * removed must hold at least what each tab last showed (unless that tab recorded that the server
+ * replaced its write); a removed line may only be back when a tab added to it after the removal.
+ */
+function judge(rows: Awaited<ReturnType<typeof serverRows>>, writes: Write[], replaced: Map<number, Set<string>>, userId: string): string[] {
+  const out: string[] = [];
+  const server = new Map(rows.map((r) => [r.product_id, r]));
+  for (const product of [2, 3, 4] as ProductId[]) {
+    const ofLine = writes.filter((w) => w.product === product);
+    const row = server.get(product);
+    if (ofLine.length === 0) {
+      if (row) out.push(`product ${product}: on the server, but no tab wrote it (duplicate)`);
+      continue;
+    }
+    const added = ofLine.reduce((sum, w) => sum + w.added, 0);
+    const alive = row && !row._deleted;
+    if (alive && row.quantity > Math.min(99, added)) out.push(`product ${product}: server quantity ${row.quantity} exceeds the ${added} added in all (an addition counted twice)`);
+    const lastRemoval = Math.max(-1, ...ofLine.filter((w) => w.removed).map((w) => w.step));
+    if (lastRemoval >= 0) {
+      if (alive && !ofLine.some((w) => !w.removed && w.step > lastRemoval)) out.push(`product ${product}: removed at step ${lastRemoval}, but back on the server with nothing added since (removal lost)`);
+      continue;
+    }
+    if (!alive) {
+      out.push(`product ${product}: added, never removed, but ${row ? 'deleted' : 'absent'} on the server (lost)`);
+      continue;
+    }
+    const docId = cartItemId(userId, String(product));
+    for (const tab of new Set(ofLine.map((w) => w.tab))) {
+      const last = ofLine.filter((w) => w.tab === tab && w.quantity !== undefined).at(-1);
+      if (last && row.quantity < (last.quantity ?? 0) && !replaced.get(tab)?.has(docId)) {
+        out.push(`product ${product}: tab ${tab} showed ${last.quantity} after step ${last.step}; the server has ${row.quantity} and the tab recorded no replacement (lost)`);
+      }
+    }
+  }
+  return out;
+}
+
+const histories = fc.sample(historyArb, { numRuns: RUNS, seed: SEED });
+
+test.describe(`durability in Chromium (seed ${SEED})`, () => {
+  for (const [index, history] of histories.entries()) {
+    test(`history ${index + 1} of ${RUNS}: ${history.tabs} tabs, ${history.commands.length} commands`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const user = await createUser('Dura');
+      const tabs: Tab[] = [];
+      const trace: string[] = [];
+      const writes: Write[] = [];
+      let last = Date.now();
+      const lap = () => `${((Date.now() - last) / 1000).toFixed(1)} s`;
+      const mark = (what: string) => {
+        trace.push(`${what} (${lap()})`);
+        last = Date.now();
+      };
+      const explain = (problem: string) => `${problem}\nseed ${SEED}, history ${index + 1}: ${JSON.stringify(history)}\ntrace:\n${trace.join('\n')}`;
+      try {
+        tabs.push(...(await Promise.all(Array.from({ length: history.tabs }, () => openTab(browser, user)))));
+        mark(`${history.tabs} tabs open`);
+        for (const [step, command] of history.commands.entries()) {
+          const result = await run(tabs, step, command).catch((error: Error) => {
+            throw new Error(explain(`step ${step} (${JSON.stringify(command)}) failed: ${error.message}`));
+          });
+          writes.push(...result.writes);
+          mark(`${step}: ${result.note}`);
+        }
+
+        // Everyone back online: every tab's sync indicator says Up to date (nothing pending or
+        // failed), then every tab shows the server's cart.
+        for (const tab of tabs) await tab.context.setOffline(false);
+        for (const [t, tab] of tabs.entries()) {
+          if (!tab.page.url().endsWith('/cart')) await tab.page.goto('/cart');
+          const indicator = tab.page.getByTestId('navbar').getByTestId('sync-indicator');
+          await expect(indicator, explain(`tab ${t}: writes still pending or failed`)).toHaveAttribute('data-state', 'synced', { timeout: 30_000 });
+        }
+        mark('all synced');
+        const rows = await serverRows(user.id);
+        for (const [t, tab] of tabs.entries()) {
+          await expect.poll(() => shownCart(tab.page), { message: explain(`tab ${t} does not show the server's cart ${JSON.stringify(aliveCart(rows))}`), timeout: 20_000 }).toEqual(aliveCart(rows));
+        }
+        mark('all show the server');
+        expect(await serverRows(user.id), explain('the server changed after every tab had settled')).toEqual(rows);
+        if (process.env.DURABILITY_TRACE) console.info(trace.join('\n'));
+
+        const replaced = new Map<number, Set<string>>();
+        for (const [t, tab] of tabs.entries()) replaced.set(t, new Set(await replacedOn(tab.page, user.id)));
+        expect(judge(rows, writes, replaced, user.id), explain(`server rows ${JSON.stringify(rows)}`)).toEqual([]);
+      } finally {
+        for (const tab of tabs) await tab.context.close();
+      }
+    });
+  }
+});
