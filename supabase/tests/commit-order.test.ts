@@ -84,7 +84,7 @@ describeEngines('_modified in commit order', (engine) => {
     expect(rows.map((r) => r.id)).toEqual([b, a]);
   });
 
-  it.runIf(engine === 'postgres')('a plain clock stamp lets a late commit hide behind a pulled checkpoint (the failure fixed here)', async () => {
+  if (engine === 'postgres') it('a plain clock stamp lets a late commit hide behind a pulled checkpoint (the failure fixed here)', async () => {
     await t.db.exec(`create schema if not exists scratch;
       create table scratch.stamped (id text primary key, v int not null default 0, _modified timestamptz not null default clock_timestamp());
       create function scratch.clock_stamp() returns trigger language plpgsql as $$
@@ -108,7 +108,7 @@ describeEngines('_modified in commit order', (engine) => {
     expect(all.map((r) => r.id)).toEqual(['A', 'B']);
   });
 
-  it.runIf(engine === 'postgres')('with the lock, the second writer stamps after the first commits and no pull skips a row', async () => {
+  if (engine === 'postgres') it('with the lock, the second writer stamps after the first commits and no pull skips a row', async () => {
     const { a, b, where } = await devicePair();
     const [c1, c2] = [await connect(), await connect()];
     let cp = last(await pull('public.devices', where, null), null);
@@ -148,7 +148,7 @@ describeEngines('_modified in commit order', (engine) => {
     expect(seen[1]!.m > seen[0]!.m).toBe(true);
   });
 
-  it.runIf(engine === 'postgres')('the lock is taken per statement, before any row: overlapping updates do not deadlock', async () => {
+  if (engine === 'postgres') it('the lock is taken per statement, before any row: overlapping updates do not deadlock', async () => {
     const { a, b } = await devicePair();
     const [c1, c2] = [await connect(), await connect()];
     await c1.query('begin');
@@ -163,7 +163,7 @@ describeEngines('_modified in commit order', (engine) => {
     expect((await t.db.query<{ name: string }>('select name from public.devices where id = $1', [b])).rows[0]!.name).toBe('B2');
   });
 
-  it.runIf(engine === 'postgres')('without the per-statement lock the same interleaving deadlocks (why it exists)', async () => {
+  if (engine === 'postgres') it('without the per-statement lock the same interleaving deadlocks (why it exists)', async () => {
     await t.db.exec(`create schema if not exists scratch;
       create table scratch.rowlocked (id text primary key, v int not null default 0, _modified timestamptz not null default clock_timestamp());
       create trigger set_modified before insert or update on scratch.rowlocked for each row execute function private.set_modified();

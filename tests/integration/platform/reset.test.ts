@@ -8,6 +8,7 @@ import { describeEngines } from '../support/stack.ts';
 const run = promisify(execFile);
 
 describeEngines('npm run db:reset', (engine) => {
+  // A whole reset: every migration and the seed in a child process (about 30 s on PGlite when the machine is busy).
   it('wipes the database, re-applies the platform and migrations, and seeds again', async () => {
     const database = await persistentDatabase(engine);
     try {
@@ -44,5 +45,5 @@ describeEngines('npm run db:reset', (engine) => {
     } finally {
       await database.cleanup();
     }
-  });
+  }, 180_000);
 });
