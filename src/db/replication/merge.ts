@@ -62,10 +62,13 @@ export function mergeConflictHandler<T extends { id: string }>(
  * server but the answer was lost (or the page closed first), and the device may have edited the
  * document since. While no one has changed the row after that insert (the server stamps
  * updated_at = created_at on insert), those edits are this device's alone and apply on top;
- * otherwise the server wins and what it replaced is reported.
+ * otherwise the server wins and what it replaced is reported, except a deletion, which stands.
  */
 function repeatedInsert<T extends { id: string }>(spec: CollectionSpec<T>, mine: WithDeleted<T>, theirs: WithDeleted<T>, onReplaced: (replaced: Replaced) => void): WithDeleted<T> {
   if (theirs._deleted) return theirs;
+  // The insert was alive, so a deletion here is this device's own change since, which no one else
+  // made: it stands, as in the three-way merge (where a deletion wins over edits made elsewhere).
+  if (mine._deleted) return { ...theirs, _deleted: true };
   const server = theirs as Record<string, unknown>;
   const untouched = typeof server.updated_at === 'string' && Date.parse(server.updated_at) === Date.parse(String(server.created_at));
   const merged: Record<string, unknown> = { ...theirs };

@@ -73,6 +73,9 @@ describeEngines('durability: random histories of one customer on 2–3 devices',
     { devices: 2, commands: [{ kind: 'sync', dev: 0 }, { kind: 'loseAnswer', dev: 0 }, { kind: 'insertDevice', dev: 0 }, { kind: 'wait', ms: 100 }, { kind: 'offline', dev: 0 }, { kind: 'renameDevice', dev: 0, pick: 0 }, { kind: 'online', dev: 0 }] },
     // A reload while two inserts were in flight, then an edit (as the property found it).
     { devices: 2, commands: [{ kind: 'addCart', dev: 0, line: '1:Color=Black', add: 1 }, { kind: 'addCart', dev: 1, line: '1', add: 1 }, { kind: 'addCart', dev: 0, line: '1', add: 1 }, { kind: 'reload', dev: 0 }, { kind: 'addCart', dev: 0, line: '1:Color=Black', add: 1 }, { kind: 'insertDevice', dev: 0 }] },
+    // PostgreSQL: an insert whose answer was lost, renamed and removed on its device while the
+    // other device renamed it; the removal must stand.
+    { devices: 2, commands: [{ kind: 'reload', dev: 1 }, { kind: 'loseAnswer', dev: 0 }, { kind: 'insertDevice', dev: 0 }, { kind: 'renameDevice', dev: 0, pick: 0 }, { kind: 'removeDevice', dev: 2, pick: 0 }, { kind: 'renameDevice', dev: 1, pick: 0 }, { kind: 'insertDevice', dev: 1 }] },
   ];
 
   it('found histories still converge', async () => {

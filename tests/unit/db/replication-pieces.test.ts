@@ -37,6 +37,20 @@ describe('field-wise merge (the server wins)', () => {
     expect(replaced).toEqual([expect.objectContaining({ docId: 'd1', mine: { name: 'Mine' }, theirs: { name: 'Theirs' } })]);
   });
 
+  it('a repeated insert that this device deleted since stays deleted, though another device changed the row meanwhile', async () => {
+    // The insert reached the server, its answer was lost; here the device renamed and removed it,
+    // there another device renamed it. The deletion is this device's alone: it wins.
+    const inserted = { ...base, created_at: '1' };
+    const replaced: Replaced[] = [];
+    const handler = mergeConflictHandler(devices as never, (r) => replaced.push(r));
+    const doc = await handler.resolve({ newDocumentState: { ...inserted, name: 'Mine', _deleted: true } as never, realMasterState: { ...inserted, name: 'Theirs', updated_at: '2' } as never }, 'test');
+    expect(doc).toMatchObject({ _deleted: true, name: 'Theirs', updated_at: '2' });
+    // Not deleted by this device: the server's row wins, and what it replaced is reported.
+    const kept = await handler.resolve({ newDocumentState: { ...inserted, name: 'Mine' } as never, realMasterState: { ...inserted, name: 'Theirs', updated_at: '2' } as never }, 'test');
+    expect(kept).toMatchObject({ _deleted: false, name: 'Theirs' });
+    expect(replaced).toEqual([expect.objectContaining({ mine: { name: 'Mine' }, theirs: { name: 'Theirs' } })]);
+  });
+
   it('a repeated cart insert is not counted twice; two devices adding the same line both count', async () => {
     const handler = mergeConflictHandler(cartItems, () => undefined);
     const line = { id: 'u:31', user_id: 'u', line_id: '1', product_id: 1, variant: null, name: 'Unit', price: 1, image: null, quantity: 2, added_at: '2026-11-23T10:00:00.123Z', created_at: 't', updated_at: 't', _deleted: false };
