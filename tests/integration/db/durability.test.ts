@@ -6,10 +6,9 @@
  * 0 duplicates and 0 unconverged documents.
  *
  * DURABILITY_RUNS (default 1000) random histories on each engine of DURABILITY_ENGINES (default
- * pglite; `pglite,postgres` adds PostgreSQL, where the property still finds divergences under
- * investigation — see the README's Known list). The histories found so far run on both engines
- * always. A failure prints fast-check's seed and path; replay it with DURABILITY_SEED and
- * DURABILITY_PATH.
+ * both, `pglite,postgres`; the engines under test, TEST_ENGINES, must include it). The histories
+ * found so far run on both engines always. A failure prints fast-check's seed and path; replay it
+ * with DURABILITY_SEED and DURABILITY_PATH.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -20,7 +19,7 @@ import { simDevice, type SimDevice } from './support/device.ts';
 import { historyArb, runHistory, type History } from './support/history.ts';
 
 const RUNS = Number(process.env.DURABILITY_RUNS ?? 1000);
-const RANDOM_ON = (process.env.DURABILITY_ENGINES ?? 'pglite').split(',').map((name) => name.trim());
+const RANDOM_ON = (process.env.DURABILITY_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
 const replay = {
   ...(process.env.DURABILITY_SEED ? { seed: Number(process.env.DURABILITY_SEED) } : {}),
   ...(process.env.DURABILITY_PATH ? { path: process.env.DURABILITY_PATH } : {}),
