@@ -14,8 +14,9 @@ import { visitUntilControlled } from './support/service-worker.ts';
 // (unless the tab recorded that the server replaced it). The Node harness (tests/integration/db/
 // durability.test.ts) runs the same property over a thousand histories; this runs the real app.
 //
-// CHROMIUM_DURABILITY_RUNS (default 20) histories from CHROMIUM_DURABILITY_SEED (set once per run
-// in playwright.config.ts, printed with every failure; set it to replay a run). DURABILITY_TRACE=1
+// CHROMIUM_DURABILITY_RUNS (default 20) histories from CHROMIUM_DURABILITY_SEED (set in
+// playwright.config.ts: a fixed seed for `npm test`, a new one per run with
+// CHROMIUM_DURABILITY_RANDOM=1; printed with every failure). DURABILITY_TRACE=1
 // prints each history's trace with the time of each step.
 
 const RUNS = Number(process.env.CHROMIUM_DURABILITY_RUNS ?? 20);
@@ -179,8 +180,9 @@ async function run(tabs: Tab[], step: number, command: Command): Promise<{ write
       await addButton.click();
       await expect(tab.page.locator('.mantine-Notification-root').filter({ hasText: `${command.quantity}x ${name} has been added` })).toBeVisible();
       let shown: number | undefined;
-      await expect.poll(async () => (shown = (await openCart(tab.page))[command.product]) !== undefined).toBe(true);
-      return { writes: [{ step, tab: t, product: command.product, added: command.quantity, quantity: shown }], note: `${at} add ${command.quantity} × ${command.product} → ${shown}` };
+      const waitFrom = Date.now();
+      await expect.poll(async () => (shown = (await openCart(tab.page))[command.product]) !== undefined, { timeout: 60_000 }).toBe(true);
+      return { writes: [{ step, tab: t, product: command.product, added: command.quantity, quantity: shown }], note: `${at} add ${command.quantity} × ${command.product} → ${shown} (shown after ${Date.now() - waitFrom} ms)` };
     }
     case 'increase':
     case 'remove': {
