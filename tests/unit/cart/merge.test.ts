@@ -114,24 +114,21 @@ describe('mergeGuestCart with the stock', () => {
     }, false);
   };
 
-  it('a guest line changed during the merge ends with at least its new quantity, even over the stock', async () => {
-    await addCartItem(user, system, 3);
-    await addCartItem(guest, system, 2);
-    changeGuestLineDuringMerge(3);
+  // The user has 3, the guest 2; while the merge writes the user's line the guest line becomes 5.
+  for (const { stock, expected, what } of [
     // Round 1: 3 + 2 capped at 4; the guest line is now 5 and stays; round 2 adds the 3 more: 5.
-    expect(await mergeGuestCart(guest, user, stocks({ 1: 4 }))).toBe(1);
-    expect(await listCartItems(guest)).toEqual([]);
-    expect(await quantities(user)).toEqual([['1', 5]]);
-  });
-
-  it('a guest line changed during the merge is added once, the change included, when the stock allows', async () => {
-    await addCartItem(user, system, 3);
-    await addCartItem(guest, system, 2);
-    changeGuestLineDuringMerge(3);
-    expect(await mergeGuestCart(guest, user, stocks({ 1: 50 }))).toBe(1);
-    expect(await listCartItems(guest)).toEqual([]);
-    expect(await quantities(user)).toEqual([['1', 8]]);
-  });
+    { stock: 4, expected: 5, what: 'ends with at least its new quantity, even over the stock' },
+    { stock: 50, expected: 8, what: 'is added once, the change included, when the stock allows' },
+  ]) {
+    it(`a guest line changed during the merge ${what}`, async () => {
+      await addCartItem(user, system, 3);
+      await addCartItem(guest, system, 2);
+      changeGuestLineDuringMerge(3);
+      expect(await mergeGuestCart(guest, user, stocks({ 1: stock }))).toBe(1);
+      expect(await listCartItems(guest)).toEqual([]);
+      expect(await quantities(user)).toEqual([['1', expected]]);
+    });
+  }
 });
 
 describe('addLanded (did an add the journal saw start reach the line?)', () => {
