@@ -43,9 +43,12 @@ let counter = 0;
 export async function simDevice(t: TestStack, options: SimDeviceOptions): Promise<SimDevice> {
   const indexedDB = new IDBFactory();
   const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });
-  const sync = new SyncDatabase(`sync-${++counter}`, { indexedDB, IDBKeyRange });
+  // Taken before any await: devices opened together must not share a name (RxDB's
+  // closeDuplicates would close one device's database when the other opens).
+  const id = ++counter;
+  const sync = new SyncDatabase(`sync-${id}`, { indexedDB, IDBKeyRange });
+  const name = options.name ?? `device-${id}-${Date.now()}`;
   const token = await t.userToken(options.userId);
-  const name = options.name ?? `device-${counter}-${Date.now()}`;
   const device: SimDevice = {
     data: undefined as unknown as UserData,
     sync,
