@@ -27,7 +27,8 @@ export function mergeConflictHandler<T extends { id: string }>(
 ): RxConflictHandler<T> {
   return {
     isEqual: (a, b) => deepEqual(a, b),
-    resolve: async ({ newDocumentState: mine, assumedMasterState: base, realMasterState: theirs }) => {
+    resolve: async (input) => {
+      const [mine, base, theirs] = [asDocument(spec, input.newDocumentState)!, asDocument(spec, input.assumedMasterState), asDocument(spec, input.realMasterState)!];
       if (!base) {
         const merged = spec.mergeInserts?.(mine as T, theirs as T, Boolean(theirs._deleted));
         if (merged) return withDeleted(merged, false);
@@ -84,6 +85,16 @@ function repeatedInsert<T extends { id: string }>(spec: CollectionSpec<T>, mine:
   }
   if (Object.keys(replacedMine).length > 0) onReplaced({ docId: theirs.id, label: spec.label(theirs as Partial<T>), mine: replacedMine, theirs: replacedTheirs });
   return merged as WithDeleted<T>;
+}
+
+/**
+ * RxDB's replication applies the push modifier to the pushed row in place, so a conflict brings
+ * this device's states in the server's shape (a text[] as a Postgres literal) and the server's in
+ * the device's: shape all three as documents (`fromServer` takes either) before comparing.
+ */
+function asDocument<T extends { id: string }>(spec: CollectionSpec<T>, doc: WithDeleted<T> | undefined): WithDeleted<T> | undefined {
+  if (!doc || !spec.fromServer) return doc;
+  return { ...spec.fromServer(doc as Record<string, unknown>), _deleted: doc._deleted } as WithDeleted<T>;
 }
 
 function withDeleted<T>(doc: T, deleted: boolean): WithDeleted<T> {

@@ -94,6 +94,11 @@ export function createPushGuard(options: PushGuardOptions): typeof fetch {
     // A duplicate primary key is the plugin's own conflict path (it reads the row and merges);
     // any other unique violation (an access code already taken) is a refusal.
     if (op === 'insert' && error.code === '23505' && /_pkey\b/.test(error.message)) return response;
+    // An insert of a row the user can already read came from the server: RxDB writes a pulled
+    // row and its replication record in two steps, and a page closed between them pushes the row
+    // back as new on the next load (refused where the user may not insert, as a customer and an
+    // article). The plugin's conflict path settles it against the server's row.
+    if (op === 'insert' && (await rowVisible(baseFetch, url, init, docId))) return duplicateKey(table);
     await options.onRefused({ table, docId, op, doc, error });
     return accepted(op, doc);
   };
@@ -108,6 +113,13 @@ async function isEmptyArray(response: Response): Promise<boolean> {
   }
 }
 
+const duplicateKey = (table: string) =>
+  new Response(JSON.stringify({ code: '23505', message: `duplicate key value violates unique constraint "${table}_pkey"` }), {
+    status: 409,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** Whether the user can read the row now; a lookup that fails for a passing reason throws (retried). */
 async function rowVisible(baseFetch: typeof fetch, url: URL, init: RequestInit | undefined, id: string): Promise<boolean> {
   const lookup = new URL(url.origin + url.pathname);
   lookup.searchParams.set('select', 'id');
@@ -116,8 +128,10 @@ async function rowVisible(baseFetch: typeof fetch, url: URL, init: RequestInit |
   headers.delete('Prefer');
   headers.delete('Content-Type');
   const response = await baseFetch(lookup.href, { method: 'GET', headers, signal: init?.signal ?? null });
-  // A failed lookup (offline now) says nothing: let the plugin's own lookup and retry handle it.
-  if (!response.ok) return true;
+  if (!response.ok) {
+    if (isPermanent(response.status)) return false;
+    throw new TypeError(`row lookup failed (${response.status})`);
+  }
   const rows: unknown = await response.json();
   return Array.isArray(rows) && rows.length > 0;
 }

@@ -3,15 +3,34 @@
  * on reconnect, a write the server refuses set aside while the rest sync, and the server winning
  * conflicts field by field.
  */
+import { createRevision, normalizeMangoQuery, now as rxNow, prepareQuery } from 'rxdb';
 import { describe, expect, it } from 'vitest';
 import { describeEngines } from '../support/stack.ts';
-import { CUSTOMER, CUSTOMER_2, SUPPORT, deviceSuite, waitUntil } from './support/device.ts';
+import { CUSTOMER, CUSTOMER_2, SUPPORT, deviceSuite, waitUntil, type SimDevice } from './support/device.ts';
 
 const now = () => new Date().toISOString();
 
 function newDevice(userId: string, name: string) {
   const at = now();
   return { id: crypto.randomUUID(), user_id: userId, name, device_type: 'indoor_unit' as const, location: null, serial_number: null, status: 'offline' as const, firmware_version: null, last_seen: null, created_at: at, updated_at: at };
+}
+
+/**
+ * Deletes the replication's records of the rows the server holds, and its push checkpoint, as
+ * when a page closed after RxDB wrote pulled rows but before it wrote their records (two separate
+ * writes). The pull checkpoint stays, so the next load meets those rows on the push side first.
+ */
+async function forgetReplicationRecords(device: SimDevice, name: 'kb_articles'): Promise<number> {
+  const meta = device.data.replications.get(name)!.metaInstance!;
+  const { documents } = await meta.query(prepareQuery(meta.schema, normalizeMangoQuery(meta.schema, {})));
+  const forgotten = documents.filter((row) => row.isCheckpoint === '0' || row.itemId === 'up');
+  await meta.bulkWrite(
+    forgotten.map((previous) => ({ previous, document: { ...previous, _deleted: true, _rev: createRevision(device.data.db.token, previous), _meta: { lwt: rxNow() } } })),
+    'test-forget-records',
+  );
+  // RxDB reads a deleted record as a record; purge them, as if never written.
+  await meta.cleanup(0);
+  return forgotten.length;
 }
 
 describeEngines('data layer replication', (engine) => {
@@ -81,6 +100,20 @@ describeEngines('data layer replication', (engine) => {
     await article!.getLatest().incrementalPatch({ title: 'Edited twice' });
     await waitUntil('second edit', async () => (await suite.t.db.query<{ title: string }>(`select title from public.kb_articles where id = '${article!.id}'`)).rows[0]?.title === 'Edited twice');
     expect(await staff.sync.conflicts.count()).toBe(0);
+  });
+
+  it('a pulled row whose replication record was lost is not pushed back as a refused write after a reload', async () => {
+    const a = await device(CUSTOMER, ['kb_articles']);
+    const articles = await a.data.db.kb_articles!.count().exec();
+    expect(articles).toBeGreaterThan(0);
+    expect(await forgetReplicationRecords(a, 'kb_articles')).toBeGreaterThan(articles);
+    await a.reload();
+    await a.data.syncNow();
+    // Customers may not insert articles: the push of each row, refused, must settle as a
+    // conflict against the server's equal row, with nothing failed, pending or replaced.
+    await waitUntil('nothing held', async () => (await a.sync.pending.count()) === 0);
+    expect(await a.sync.conflicts.toArray()).toEqual([]);
+    expect(await a.data.db.kb_articles!.count().exec()).toBe(articles);
   });
 
   describe('conflicts', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { devices } from '@/db/collections/devices.ts';
 import { cartItems } from '@/db/collections/cart-items.ts';
+import { kbArticles } from '@/db/collections/kb-articles.ts';
 import { fromPgTextArray, toPgTextArray } from '@/db/collections/pg-array.ts';
 import { mergeConflictHandler, type Replaced } from '@/db/replication/merge.ts';
 import { createPushGuard, type RefusedWrite } from '@/db/replication/push-guard.ts';
@@ -51,6 +52,19 @@ describe('field-wise merge (the server wins)', () => {
     expect(replaced).toEqual([expect.objectContaining({ mine: { name: 'Mine' }, theirs: { name: 'Theirs' } })]);
   });
 
+  it("compares a text[] column by value, though RxDB hands this device's states over in the server's shape", async () => {
+    const replaced: Replaced[] = [];
+    const handler = mergeConflictHandler(kbArticles as never, (r) => replaced.push(r));
+    const article = { id: 'a1', title: 'T', content: 'C', category: 'FAQs', tags: ['wifi', 'a "b"'], is_published: true, is_featured: false, author_id: null, view_count: 0, helpful_votes: 0, created_at: '1', updated_at: '1', _deleted: false };
+    const pushed = { ...article, tags: toPgTextArray(article.tags) };
+    // The repeated insert of a pulled row: equal, nothing reported.
+    expect(await handler.resolve({ newDocumentState: pushed as never, realMasterState: article as never }, 'test')).toEqual(article);
+    // An edit of the title against a server that changed only the view count: both kept, tags an array.
+    const merged = await handler.resolve({ newDocumentState: { ...pushed, title: 'Mine' } as never, assumedMasterState: pushed as never, realMasterState: { ...article, view_count: 3, updated_at: '2' } as never }, 'test');
+    expect(merged).toMatchObject({ title: 'Mine', view_count: 3, tags: article.tags });
+    expect(replaced).toEqual([]);
+  });
+
   it('a repeated cart insert is not counted twice; two devices adding the same line both count', async () => {
     const handler = mergeConflictHandler(cartItems, () => undefined);
     const line = { id: 'u:31', user_id: 'u', line_id: '1', product_id: 1, variant: null, name: 'Unit', price: 1, image: null, quantity: 2, added_at: '2026-11-23T10:00:00.123Z', created_at: 't', updated_at: 't', _deleted: false };
@@ -76,6 +90,29 @@ describe('push guard', () => {
     const guard = createPushGuard({ fetch: async () => json(status, body), onRefused: async (r) => void refused.push(r) });
     expect((await post(guard)).status).toBe(201);
     expect(refused).toEqual([expect.objectContaining({ table: 'devices', docId: 'd1', op: 'insert', error: { code: body.code, message: body.message } })]);
+  });
+
+  it('answers a refused insert of a row the user can already read as a duplicate key (a pulled row pushed back)', async () => {
+    const refused: RefusedWrite[] = [];
+    const requests: string[] = [];
+    const server: typeof fetch = async (input, init) => {
+      requests.push(`${init?.method ?? 'GET'} ${String(input)}`);
+      return init?.method === 'POST' ? json(403, { code: '42501', message: 'new row violates row-level security policy' }) : json(200, [{ id: 'd1' }]);
+    };
+    const guard = createPushGuard({ fetch: server, onRefused: async (r) => void refused.push(r) });
+    const answer = await post(guard);
+    expect(answer.status).toBe(409);
+    expect(await answer.json()).toEqual({ code: '23505', message: 'duplicate key value violates unique constraint "devices_pkey"' });
+    expect(refused).toEqual([]);
+    expect(requests[1]).toBe('GET http://x/rest/v1/devices?select=id&id=eq.d1');
+  });
+
+  it('lets the plugin retry a refused insert when the row lookup fails for a passing reason', async () => {
+    const refused: RefusedWrite[] = [];
+    const server: typeof fetch = async (_input, init) => (init?.method === 'POST' ? json(403, { code: '42501', message: 'rls' }) : json(503, { message: 'unavailable' }));
+    const guard = createPushGuard({ fetch: server, onRefused: async (r) => void refused.push(r) });
+    await expect(post(guard)).rejects.toThrow('row lookup failed (503)');
+    expect(refused).toEqual([]);
   });
 
   it.each([
