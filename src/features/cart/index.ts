@@ -31,6 +31,7 @@ export { cartTotal, cartItemCount, lineTotal, orderTotals, TAX_RATE_PERCENT, typ
  * user's own cart goes with their database.
  */
 export async function clearDeviceCart(): Promise<void> {
-  const { guestCart, repo } = await import('./data/lazy.ts');
+  const { guestCart, repo, forgetMergeJournal } = await import('./data/lazy.ts');
+  forgetMergeJournal();
   await repo.clearCartItems(await guestCart());
 }

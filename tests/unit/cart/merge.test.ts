@@ -6,6 +6,7 @@ import { openGuestCart } from '@/features/cart/data/guest-db.ts';
 import { mergedQuantity, mergeGuestCart } from '@/features/cart/data/merge.ts';
 import { addLanded, saveEntry } from '@/features/cart/data/merge-journal.ts';
 import { cartItemId } from '@/db/collections/cart-items.ts';
+import { clearDeviceCart } from '@/features/cart';
 
 const system = { productId: 1, name: 'Complete System', price: 299, image: '/products/a.svg' };
 const indoor = { productId: 2, name: 'Indoor Unit', price: 99, image: '/products/b.svg' };
@@ -200,6 +201,15 @@ describe('a merge the page left half done (closed or navigated away between the 
       expect(localStorage.getItem('garage-cart-merge')).toBeNull();
     });
   }
+
+  it('sign-out forgets the journal with the guest cart', async () => {
+    const guest = await open(names.guest);
+    await addCartItem(guest, system, 2);
+    await dieMidMerge(guest, await userCart(), false);
+    expect(localStorage.getItem('garage-cart-merge')).toContain(userId);
+    await clearDeviceCart();
+    expect(localStorage.getItem('garage-cart-merge')).toBeNull();
+  });
 
   it('the same when the user had no such line: the add was its insert', async () => {
     const guest = await open(names.guest);

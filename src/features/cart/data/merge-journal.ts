@@ -56,6 +56,11 @@ export function saveEntry(guestId: string, entry: MergeEntry | undefined): void 
   write(entries);
 }
 
+/** Sign-out: the journal names the user and what moved into their cart. */
+export function forgetMergeJournal(): void {
+  write({});
+}
+
 const height = (revision: string | null) => (revision === null ? 0 : Number.parseInt(revision, 10));
 
 /**
