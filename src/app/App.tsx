@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from '@tanstack/react-router';
+import { mayHaveSession } from '@/features/auth';
 import { CartProvider } from '@/features/cart';
 import type { AppRouter } from './router.ts';
 import { theme } from './theme.ts';
@@ -16,7 +17,7 @@ export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <CartProvider stockOf={stockOf}>
+        <CartProvider stockOf={stockOf} mayHaveSession={mayHaveSession}>
           <RouterProvider router={router} />
         </CartProvider>
       </MantineProvider>

@@ -97,6 +97,8 @@ test.describe('prerendered pages', () => {
         for (const record of records) for (const node of record.removedNodes) if (node instanceof Element) removed.push(`${node.tagName} ${node.id}`);
       }).observe(document, { childList: true, subtree: true });
     });
+    // A device with a guest cart: the cart loads at once (a first visit loads none until an add).
+    await page.addInitScript(() => localStorage.setItem('garage-guest-cart', '1'));
     await page.goto('/');
     // The guest cart's RxDB database is open (its first answer follows at once) while the chunks are held.
     await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).toContain('rxdb-dexie-garage-guest--0--cart_items');

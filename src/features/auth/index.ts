@@ -17,6 +17,7 @@ export {
   type AuthUser,
   type ProfileStatus,
 } from './store.ts';
+export { mayHaveSession } from './device-session.ts';
 export { decideAccess, homeFor, roleMeets, type AccessDecision, type AccessRequirement, type RoleHome } from './guard.ts';
 export { ProfileUnavailableError, requireAccess } from './route-guard.ts';
 export { ROLES, type Role } from './roles.ts';

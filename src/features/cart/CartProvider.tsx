@@ -1,6 +1,8 @@
 import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createStore } from 'zustand/vanilla';
 import { notifications } from '@mantine/notifications';
+import { userDataStore } from '@/db/user-data-store.ts';
+import { cartTouched as touched, guestCartStored, onGuestCartMarked } from './data/stored.ts';
 import type { CartItem, CartProductInput } from './index.ts';
 import { CartContext, type CartActions, type CartHandle, type CartLinesStore } from './context.ts';
 import { addedToast, cartErrorToast, clearedToast, removedToast } from './messages.ts';
@@ -16,7 +18,10 @@ const CartLiveQuery = lazy(() =>
   }),
 );
 
-const loadStore = () => import('./data/lazy.ts').then(async ({ writeTarget, repo }) => ({ db: await writeTarget(), repo }));
+const loadStore = () => {
+  touched.setState({ touched: true });
+  return import('./data/lazy.ts').then(async ({ writeTarget, repo }) => ({ db: await writeTarget(), repo }));
+};
 
 function CartUnavailable({ onItems }: { onItems: OnItems }) {
   useEffect(() => onItems([]), [onItems]);
@@ -92,22 +97,58 @@ interface CartProviderProps {
    * added to the user's up to it, never losing what either cart had on its own.
    */
   stockOf?: (productId: number) => number | undefined | Promise<number | undefined>;
+  /** True when a session may be stored on this device: the user's cart will open, so load it. */
+  mayHaveSession?: () => boolean;
 }
 
-export function CartProvider({ children, stockOf }: CartProviderProps) {
+/**
+ * Whether to load the live cart (RxDB) in this tab: when a user is or may be signed in, when this
+ * device holds a guest cart, and from the first cart action. Otherwise the cart is empty and no
+ * database is downloaded or opened: a first visit to the shop stays light.
+ */
+function useCartWanted(mayHaveSession: (() => boolean) | undefined, showEmpty: () => void): boolean {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    let live = true;
+    const want = () => live && setWanted(true);
+    const stops = [
+      touched.subscribe(want),
+      userDataStore.subscribe((state) => {
+        if (state.status !== 'idle') want();
+      }),
+      onGuestCartMarked(want),
+    ];
+    if (touched.getState().touched || userDataStore.getState().status !== 'idle' || mayHaveSession?.()) want();
+    else void guestCartStored().then((stored) => (stored ? want() : live && showEmpty()));
+    return () => {
+      live = false;
+      for (const stop of stops) stop();
+    };
+  }, [wanted, mayHaveSession, showEmpty]);
+  return wanted;
+}
+
+export function CartProvider({ children, stockOf, mayHaveSession }: CartProviderProps) {
   const [lines] = useState<CartLinesStore>(() => createStore(() => ({ lines: undefined })));
   const setItems = useCallback((items: CartItem[]) => lines.setState({ lines: items }), [lines]);
+  const showEmpty = useCallback(() => {
+    if (lines.getState().lines === undefined) lines.setState({ lines: [] });
+  }, [lines]);
+  const wanted = useCartWanted(mayHaveSession, showEmpty);
 
   const handle = useMemo<CartHandle>(() => ({ lines, ...actions }), [lines]);
 
   return (
     <CartContext value={handle}>
       {children}
-      <CartSourceBoundary onItems={setItems}>
-        <Suspense fallback={null}>
-          <CartLiveQuery onItems={setItems} stockOf={stockOf} />
-        </Suspense>
-      </CartSourceBoundary>
+      {wanted && (
+        <CartSourceBoundary onItems={setItems}>
+          <Suspense fallback={null}>
+            <CartLiveQuery onItems={setItems} stockOf={stockOf} />
+          </Suspense>
+        </CartSourceBoundary>
+      )}
     </CartContext>
   );
 }

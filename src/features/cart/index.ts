@@ -1,4 +1,6 @@
 // Public API of the cart feature. Other code imports from here only.
+import { guestCartStored } from './data/stored.ts';
+
 export interface CartItem {
   /** Line key: the product id, plus the chosen variant when the product has variants. */
   id: string;
@@ -31,6 +33,9 @@ export { cartTotal, cartItemCount, lineTotal, orderTotals, TAX_RATE_PERCENT, typ
  * user's own cart goes with their database.
  */
 export async function clearDeviceCart(): Promise<void> {
+  // Opening the guest cart only to empty it would create it, and every later page would load
+  // RxDB. Without a guest cart there was no sign-in merge, so no merge journal either.
+  if (!(await guestCartStored())) return;
   const { guestCart, repo, forgetMergeJournal } = await import('./data/lazy.ts');
   forgetMergeJournal();
   await repo.clearCartItems(await guestCart());

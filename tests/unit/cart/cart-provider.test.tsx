@@ -27,10 +27,12 @@ async function renderCart() {
   return hook;
 }
 
+let guestName = '';
 beforeEach(async () => {
   localStorage.clear();
   userDataStore.setState(IDLE_USER_DATA);
-  await resetGuestCart({ name: `guest-${crypto.randomUUID()}`, multiInstance: false });
+  guestName = `guest-${crypto.randomUUID()}`;
+  await resetGuestCart({ name: guestName, multiInstance: false });
 });
 // RxDB's first start in a process takes longer than waitFor's patience.
 beforeAll(async () => {
@@ -47,11 +49,45 @@ describe('useCart', () => {
     expect(() => renderHook(() => useCart())).toThrow('useCart must be used within a CartProvider');
   });
 
-  it('is loading until RxDB answers, then empty', async () => {
+  const guestDatabaseOpened = async () => (await indexedDB.databases()).some((db) => db.name?.startsWith(`rxdb-dexie-${guestName}-`));
+
+  it('is loading until it knows, then empty; a device that never had a cart opens no database until the first add', async () => {
     const { result } = renderHook(() => useCart(), { wrapper });
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current).toMatchObject({ items: [], total: 0, itemCount: 0 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await guestDatabaseOpened()).toBe(false);
+    await act(() => result.current.addItem(system));
+    await waitFor(() => expect(result.current.itemCount).toBe(1));
+    expect(await guestDatabaseOpened()).toBe(true);
+    expect(localStorage.getItem('garage-guest-cart')).toBe('1');
+  });
+
+  it('loads the cart when a session may be stored, or when another tab writes the first line', async () => {
+    // Lines in the shared database that this tab has no sign of (another tab's first add, in flight).
+    const { repo } = await import('@/features/cart/data/lazy.ts');
+    await repo.addCartItem(await guestCart(), solar, 2);
+    const { result } = renderHook(() => useCart(), { wrapper });
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current.itemCount).toBe(0);
+
+    const signedIn = renderHook(() => useCart(), {
+      wrapper: ({ children }) => (
+        <AppProviders>
+          <CartProvider mayHaveSession={() => true}>{children}</CartProvider>
+        </AppProviders>
+      ),
+    });
+    await waitFor(() => expect(signedIn.result.current.itemCount).toBe(2));
+    expect(result.current.itemCount).toBe(0);
+
+    // The other tab's flag arrives: this one loads the cart.
+    act(() => {
+      localStorage.setItem('garage-guest-cart', '1');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'garage-guest-cart', newValue: '1' }));
+    });
+    await waitFor(() => expect(result.current.itemCount).toBe(2));
   });
 
   it('adds items live, derives total and itemCount, and toasts', async () => {

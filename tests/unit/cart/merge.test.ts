@@ -7,6 +7,7 @@ import { mergedQuantity, mergeGuestCart } from '@/features/cart/data/merge.ts';
 import { addLanded, saveEntry } from '@/features/cart/data/merge-journal.ts';
 import { cartItemId } from '@/db/collections/cart-items.ts';
 import { clearDeviceCart } from '@/features/cart';
+import { markGuestCart } from '@/features/cart/data/stored.ts';
 
 const system = { productId: 1, name: 'Complete System', price: 299, image: '/products/a.svg' };
 const indoor = { productId: 2, name: 'Indoor Unit', price: 99, image: '/products/b.svg' };
@@ -207,6 +208,7 @@ describe('a merge the page left half done (closed or navigated away between the 
     await addCartItem(guest, system, 2);
     await dieMidMerge(guest, await userCart(), false);
     expect(localStorage.getItem('garage-cart-merge')).toContain(userId);
+    markGuestCart(); // as the app's first guest write does (this test's guest cart has its own name)
     await clearDeviceCart();
     expect(localStorage.getItem('garage-cart-merge')).toBeNull();
   });

@@ -4,9 +4,9 @@ import type { CartTarget } from './cart-doc.ts';
 import { addToLine } from './cart-repo.ts';
 import { IMPORT_LOCK, LEGACY_IMPORT_MARK } from './legacy-import.ts';
 import { withDeviceLock } from './lock.ts';
+import { DEXIE_CART_DB_NAME } from './stored.ts';
 
-/** The Dexie database the cart lived in before it moved to RxDB. */
-export const DEXIE_CART_DB_NAME = 'garage-cart';
+export { DEXIE_CART_DB_NAME };
 
 /** A line as the Dexie cart stored it: the cart's line, and when it was added. */
 interface DexieCartItem extends CartItem {

@@ -2,13 +2,14 @@ import type { RxCollection, RxStorage } from 'rxdb';
 import { createAppDatabase, type AppDatabase } from '@/db/database.ts';
 import type { CartItemDoc } from '@/db/collections/index.ts';
 import { GUEST_USER_ID, type CartTarget } from './cart-doc.ts';
+import { GUEST_DB_NAME } from './stored.ts';
 
 /**
  * The guest cart: one small RxDB database per origin, never replicated, shared by every tab
  * (RxDB's multi-instance mode tells the other tabs about each write, which keeps the cart live
  * across tabs). A signed-in user's cart lives in their own replicated database instead.
  */
-export const GUEST_DB_NAME = 'garage-guest';
+export { GUEST_DB_NAME };
 
 export interface GuestCartOptions {
   name?: string;

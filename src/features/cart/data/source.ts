@@ -4,6 +4,7 @@ import { importDexieCart } from './dexie-import.ts';
 import { openGuestCart, type GuestCartOptions } from './guest-db.ts';
 import { importLegacyCart } from './legacy-import.ts';
 import { mergeGuestCart, type StockOf } from './merge.ts';
+import { cartTouched, guestCartStored, markGuestCart } from './stored.ts';
 import { currentUserCart, watchUserCart, type UserCartState } from './user-source.ts';
 
 let guest: Promise<CartTarget> | null = null;
@@ -17,6 +18,7 @@ export async function resetGuestCart(options: GuestCartOptions): Promise<void> {
   closeGuest = undefined;
   guestOptions = options;
   guest = null;
+  cartTouched.setState({ touched: false });
   activeCart.setState({ target: undefined });
 }
 
@@ -56,7 +58,7 @@ async function follow(user: UserCartState, stockOf: StockOf | undefined): Promis
   }
   // The user's cart shows at once; the guest's lines then join it live.
   activeCart.setState({ target: user });
-  await mergeGuestCart(await guestCart(), user, stockOf);
+  if (await guestCartStored()) await mergeGuestCart(await guestCart(), user, stockOf);
 }
 
 /**
@@ -76,5 +78,7 @@ export function startCartSource(onError: () => void, stockOf?: StockOf): () => v
 /** Where an action writes: the visible cart, or the guest cart while the user's opens (merged later). */
 export async function writeTarget(): Promise<CartTarget> {
   const user = currentUserCart();
-  return user && user !== 'opening' ? user : guestCart();
+  if (user && user !== 'opening') return user;
+  markGuestCart();
+  return guestCart();
 }
