@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
+import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEMO, DEMO_PASSWORD, createUser, latestMail } from './support/auth.ts';
 
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
@@ -185,6 +186,8 @@ test('sign-out leaves no user data in IndexedDB or storage', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const before = await page.evaluate(() => Object.keys(localStorage));
   expect(before).toEqual(expect.arrayContaining(['garage-auth', 'garage-profile', 'garage-checkout-attempt']));
+  const refreshToken = await page.evaluate(() => (JSON.parse(localStorage.getItem('garage-auth') ?? '{}') as { refresh_token?: string }).refresh_token);
+  expect(refreshToken).toBeTruthy();
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -198,7 +201,11 @@ test('sign-out leaves no user data in IndexedDB or storage', async ({ page }) =>
     page.evaluate(async (userId) => (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.includes(userId) || name === 'garage-cart'), id);
   await expect.poll(() => databasesOf(user.id), { timeout: 15_000 }).toEqual([]);
 
-  // The session is gone on the server too (global scope): the guarded pages send to /auth.
+  // The session is gone on the server too (global scope): its refresh token is refused, and the
+  // guarded pages send to /auth.
+  await expect
+    .poll(async () => (await page.request.post('/auth/v1/token?grant_type=refresh_token', { headers: { apikey: LOCAL_ANON_KEY }, data: { refresh_token: refreshToken } })).status())
+    .toBe(400);
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/auth?redirect=%2Fdashboard');
 });

@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { AUTH_STORAGE_KEY } from '@/lib/env.ts';
 import type { Session } from './data/session.ts';
-import { mayHaveSession } from './device-session.ts';
+import { forgetStoredSession, mayHaveSession } from './device-session.ts';
 import type { Profile } from './schemas.ts';
 
 // The data modules (and their schemas) load with the first session work, not with the page: an
@@ -166,8 +166,10 @@ export async function refreshSession(): Promise<AuthState> {
 /** Signs out everywhere (spec §4) and clears the device's copies of the user's data. */
 export async function signOut(): Promise<void> {
   generation += 1;
+  // Before any await: from here on a new page is signed out (see forgetStoredSession).
+  const accessToken = forgetStoredSession();
   try {
-    await (await data()).signOutEverywhere();
+    await (await data()).signOutEverywhere(accessToken);
   } finally {
     authStore.setState(SIGNED_OUT);
     await clearDeviceData();

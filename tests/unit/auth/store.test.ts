@@ -39,6 +39,7 @@ beforeEach(async () => {
   sessionStorage.clear();
   session.stored = null;
   profiles.fetchProfile.mockReset();
+  session.signOutEverywhere.mockClear();
   mfa.getAssurance.mockResolvedValue({ current: 'aal1', next: 'aal1' });
   store = await import('@/features/auth/store.ts');
 });
@@ -117,6 +118,21 @@ describe('session store', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(profiles.fetchProfile).toHaveBeenCalledTimes(1);
     expect(store.authStore.getState().profile).toEqual(profile);
+  });
+
+  it('forgets the stored session before anything else, and revokes it with its token', async () => {
+    session.stored = fakeSession;
+    profiles.fetchProfile.mockResolvedValue(profile);
+    store.startAuth();
+    await store.whenSettled();
+    localStorage.setItem('garage-auth', JSON.stringify({ access_token: 'token-1', refresh_token: 'r' }));
+    localStorage.setItem('garage-auth-code-verifier', 'v');
+    const done = store.signOut();
+    // Synchronously: a page opened from here on (a reload straight after Sign Out) is signed out.
+    expect(localStorage.getItem('garage-auth')).toBeNull();
+    expect(localStorage.getItem('garage-auth-code-verifier')).toBeNull();
+    await done;
+    expect(session.signOutEverywhere).toHaveBeenCalledWith('token-1');
   });
 
   it('signs out globally and clears the device: profile cache, session storage and registered data', async () => {

@@ -1,7 +1,7 @@
 // The auth calls of spec §7, one place. Every function loads the single client lazily.
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
-import { AUTH_STORAGE_KEY } from '@/lib/env.ts';
 import { loadSupabase } from '@/lib/load-supabase.ts';
+import { forgetStoredSession } from '../device-session.ts';
 
 export type { AuthChangeEvent, Session };
 
@@ -66,15 +66,15 @@ export async function updatePassword(password: string): Promise<AuthResult> {
 }
 
 /**
- * Spec §4: sign out with global scope (every device), then the local session entries go. When
- * the server cannot be reached (offline) supabase-js keeps the session, so this device's entries
- * are removed here anyway: signing out must always work on the device in hand.
+ * Spec §4: sign out with global scope (every device). The stored session is already gone
+ * (forgetStoredSession, before any await); here supabase-js lets go of it too (a refresh it had
+ * under way, which would store the session again, is then signed out with it), and the server
+ * revokes every session of the user with the access token read before. When the server cannot be
+ * reached (offline) this device is signed out all the same.
  */
-export async function signOutEverywhere(): Promise<void> {
+export async function signOutEverywhere(accessToken: string | null): Promise<void> {
   const supabase = await loadSupabase();
-  const { error } = await supabase.auth.signOut({ scope: 'global' });
-  if (error) await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
-  for (const key of [AUTH_STORAGE_KEY, `${AUTH_STORAGE_KEY}-code-verifier`, `${AUTH_STORAGE_KEY}-user`]) {
-    localStorage.removeItem(key);
-  }
+  await supabase.auth.signOut({ scope: 'global' }).catch(() => undefined);
+  forgetStoredSession();
+  if (accessToken) await supabase.auth.admin.signOut(accessToken, 'global').catch(() => undefined);
 }
