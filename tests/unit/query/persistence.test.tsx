@@ -8,6 +8,7 @@ import { clearQueryCache } from '@/lib/query/clear.ts';
 import { userQueryClient } from '@/lib/query/client.ts';
 import { QUERY_CACHE_VERSION } from '@/lib/query/config.ts';
 import { queryPhase } from '@/lib/query/phase.ts';
+import { totpFactorsQuery } from '@/features/auth/data/mfa-queries.ts';
 import { QueryProvider } from '@/lib/query/QueryProvider.tsx';
 
 // The saved caches as a second reader sees them (another connection to the same database).
@@ -105,5 +106,21 @@ describe('the query cache saved on the device, per user', { timeout: 15_000 }, (
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await saved()).toEqual([]);
     view.unmount();
+  });
+  it('never saves the two-factor list: it is read from the server each time', async () => {
+    function Factors() {
+      const query = useQuery({ ...totpFactorsQuery, queryFn: async () => [{ id: 'factor-1', status: 'unverified' }] as never });
+      return <p data-testid="factors">{query.data ? 'factors shown' : queryPhase(query)}</p>;
+    }
+    render(
+      <QueryProvider userId="user-a">
+        <Factors />
+        <Report fetchReport={async () => 'answer for a'} />
+      </QueryProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('factors').textContent).toBe('factors shown'));
+    await waitFor(async () => expect(await savedFor('user-a')).toContain('answer for a'), { timeout: 3000 });
+    expect(await savedFor('user-a')).not.toContain('totp-factors');
+    expect(totpFactorsQuery.staleTime).toBe(0);
   });
 });
