@@ -6,14 +6,44 @@ import '@mantine/notifications/styles.css';
 // Total Blocking Time budget). Rolldown gives each dynamically imported group its own chunk.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+// A module fetch can fail for a moment (a navigation racing the service worker, a dropped
+// connection): without these modules the page never starts, so each is tried again, and if it still
+// fails the page reloads once (a second failure in a row is left to the user's next visit).
+const RELOADED = 'garage-boot-reloaded';
+const reloadedOnce = (set?: boolean): boolean => {
+  try {
+    const was = sessionStorage.getItem(RELOADED) !== null;
+    if (set === true) sessionStorage.setItem(RELOADED, '1');
+    if (set === false) sessionStorage.removeItem(RELOADED);
+    return was;
+  } catch {
+    return true; // storage blocked: no way to know, so no reload (it could loop)
+  }
+};
+
+async function load<T>(importer: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await importer();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
+}
+
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
-  const reactDom = await import('react-dom/client');
+  const reactDom = await load(() => import('react-dom/client'));
   await nextTask();
-  const { mountApp } = await import('./app/mount.tsx');
+  const { mountApp } = await load(() => import('./app/mount.tsx'));
   await nextTask();
+  reloadedOnce(false);
   await mountApp(root, reactDom);
 }
 
-void start();
+start().catch((error: unknown) => {
+  console.error('The app could not start.', error);
+  if (!reloadedOnce(true)) location.reload();
+});

@@ -109,6 +109,22 @@ test.describe('prerendered pages', () => {
     expect(await page.evaluate(() => (window as unknown as { e2eRemoved: string[] }).e2eRemoved.filter((node) => !node.startsWith('LINK')))).toEqual([]);
   });
 
+  test('starts even when a start-up module fails to load at first (fetched again, or the page reloads once)', async ({ page }) => {
+    // As in a browser durability run: right after a navigation, React DOM's chunk came back as a
+    // network error and the page stayed prerendered HTML that never started.
+    let refused = 0;
+    await page.route('**/assets/client-*.js', async (route) => {
+      if (refused++ < 2) await route.abort('failed');
+      else await route.continue();
+    });
+    await page.goto('/products/1');
+    await expect.poll(() => isHydrated(page, 'h1'), { timeout: 15_000 }).toBe(true);
+    expect(refused).toBeGreaterThan(2);
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+    await expect(page.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('garage-boot-reloaded'))).toBeNull();
+  });
+
   test('reads and looks complete with JavaScript disabled', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
