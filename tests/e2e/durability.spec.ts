@@ -97,7 +97,8 @@ function shownCart(page: Page): Promise<Cart | null> {
 async function openCart(page: Page): Promise<Cart> {
   if (!page.url().endsWith('/cart')) await page.goto('/cart');
   let cart: Cart | null = null;
-  await expect.poll(async () => (cart = await shownCart(page)) !== null).toBe(true);
+  // Its own wait, longer than expect's default: a poll around this one cannot extend it.
+  await expect.poll(async () => (cart = await shownCart(page)) !== null, { timeout: 30_000 }).toBe(true);
   return cart ?? {};
 }
 
