@@ -168,11 +168,13 @@ export async function signOut(): Promise<void> {
   generation += 1;
   // Before any await: from here on a new page is signed out (see forgetStoredSession).
   const accessToken = forgetStoredSession();
+  authStore.setState(SIGNED_OUT);
+  // The device's copies go next, before the network call: a page the user leaves or closes
+  // straight after Sign Out must not keep them (the cleanup used to wait for the server's answer).
   try {
-    await (await data()).signOutEverywhere(accessToken);
-  } finally {
-    authStore.setState(SIGNED_OUT);
     await clearDeviceData();
+  } finally {
+    await (await data()).signOutEverywhere(accessToken);
   }
 }
 

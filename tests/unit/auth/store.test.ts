@@ -127,12 +127,18 @@ describe('session store', () => {
     await store.whenSettled();
     localStorage.setItem('garage-auth', JSON.stringify({ access_token: 'token-1', refresh_token: 'r' }));
     localStorage.setItem('garage-auth-code-verifier', 'v');
+    const order: string[] = [];
+    store.onSignOut(() => order.push('device data cleared'));
+    session.signOutEverywhere.mockImplementationOnce(async () => void order.push('server sign-out'));
     const done = store.signOut();
     // Synchronously: a page opened from here on (a reload straight after Sign Out) is signed out.
     expect(localStorage.getItem('garage-auth')).toBeNull();
     expect(localStorage.getItem('garage-auth-code-verifier')).toBeNull();
+    expect(store.authStore.getState().status).toBe('signed-out');
     await done;
     expect(session.signOutEverywhere).toHaveBeenCalledWith('token-1');
+    // The device's copies go before the network call, which a page left at once would cut short.
+    expect(order).toEqual(['device data cleared', 'server sign-out']);
   });
 
   it('signs out globally and clears the device: profile cache, session storage and registered data', async () => {

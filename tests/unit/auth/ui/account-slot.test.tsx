@@ -102,7 +102,7 @@ describe('AccountSlot', { timeout: 20_000 }, () => {
     if (variant === 'bar') await u.click(screen.getByRole('button', { name: /Ada/ }));
     await u.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(authStore.getState().status).toBe('signed-out'));
-    expect(whereAtSignOut).toBe('/');
+    await waitFor(() => expect(whereAtSignOut).toBe('/'));
     expect(history.length).toBe(entries);
     expect(screen.getByRole('link', { name: /Sign in/ })).toBeTruthy();
   });
