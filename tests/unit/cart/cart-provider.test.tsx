@@ -187,6 +187,28 @@ describe('signing in', () => {
   });
 });
 
+describe('an add while the user\'s cart opens', () => {
+  it("waits for the user's cart and lands there, not in the guest cart", async () => {
+    const userId = '00000000-0000-4000-8000-0000000000ab';
+    const db = await createAppDatabase({ name: `user-${crypto.randomUUID()}`, collections: ['cart_items'], multiInstance: false });
+    try {
+      const { result } = await renderCart();
+      act(() => userDataStore.setState({ ...IDLE_USER_DATA, userId, status: 'opening' }));
+      let added = false;
+      const adding = result.current.addItem(solar).then(() => (added = true));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(added).toBe(false);
+      act(() => userDataStore.setState({ ...IDLE_USER_DATA, userId, status: 'ready', data: { userId, db } as unknown as UserData }));
+      await act(() => adding);
+      await waitFor(async () => expect((await db.cart_items!.find().exec()).map((d) => [d.line_id, d.quantity])).toEqual([['3', 1]]));
+      expect(localStorage.getItem('garage-guest-cart')).toBeNull();
+    } finally {
+      act(() => userDataStore.setState(IDLE_USER_DATA));
+      await db.remove();
+    }
+  });
+});
+
 describe('useCartActions', () => {
   it('throws outside its provider', () => {
     expect(() => renderHook(() => useCartActions())).toThrow('useCartActions must be used within a CartProvider');

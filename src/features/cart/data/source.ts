@@ -5,7 +5,7 @@ import { openGuestCart, type GuestCartOptions } from './guest-db.ts';
 import { importLegacyCart } from './legacy-import.ts';
 import { mergeGuestCart, type StockOf } from './merge.ts';
 import { cartTouched, guestCartStored, markGuestCart } from './stored.ts';
-import { currentUserCart, watchUserCart, type UserCartState } from './user-source.ts';
+import { currentUserCart, watchUserCart, type UserCartSource, type UserCartState } from './user-source.ts';
 
 let guest: Promise<CartTarget> | null = null;
 let guestOptions: GuestCartOptions = {};
@@ -75,10 +75,33 @@ export function startCartSource(onError: () => void, stockOf?: StockOf): () => v
   return watchUserCart(run);
 }
 
-/** Where an action writes: the visible cart, or the guest cart while the user's opens (merged later). */
+/** How long an action waits for a signed-in user's cart to open before writing to the guest cart. */
+const OPENING_WAIT_MS = 15_000;
+
+/** The user's cart once it has opened (null: signed out, or it failed or took too long). */
+function openedUserCart(): Promise<UserCartSource | null> {
+  return new Promise((resolve) => {
+    const done = (user: UserCartSource | null) => {
+      clearTimeout(timer);
+      stop();
+      resolve(user);
+    };
+    const timer = setTimeout(() => done(null), OPENING_WAIT_MS);
+    const stop = watchUserCart((user) => {
+      if (user !== 'opening') done(user);
+    });
+  });
+}
+
+/**
+ * Where an action writes: the user's cart, or the guest cart when no one is signed in. An action
+ * made while the user's cart opens waits for it: written to the guest cart instead, it could land
+ * after the sign-in merge had run and stay there, unseen (a browser test lost a line that way).
+ */
 export async function writeTarget(): Promise<CartTarget> {
-  const user = currentUserCart();
-  if (user && user !== 'opening') return user;
+  let user = currentUserCart();
+  if (user === 'opening') user = await openedUserCart();
+  if (user) return user;
   markGuestCart();
   return guestCart();
 }

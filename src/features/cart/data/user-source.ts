@@ -32,9 +32,15 @@ export function currentUserCart(): UserCartState {
   return last;
 }
 
+/** Calls `listener` when the cart changes from what it was when this watch began. */
 export function watchUserCart(listener: (user: UserCartState) => void): () => void {
+  // Each watcher keeps its own previous state: with a shared one, the first watcher to run would
+  // hide the change from the others.
+  let previous = currentUserCart();
   return userDataStore.subscribe(() => {
-    const previous = last;
-    if (currentUserCart() !== previous) listener(last);
+    const now = currentUserCart();
+    if (now === previous) return;
+    previous = now;
+    listener(now);
   });
 }

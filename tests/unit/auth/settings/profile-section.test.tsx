@@ -81,8 +81,8 @@ describe('settings profile form', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Profile updated')).toBeTruthy();
     expect(updateProfileName).toHaveBeenCalledWith(USER_ID, 'Grace', '');
     expect(authStore.getState().profile).toMatchObject({ firstName: 'Grace', lastName: null });
-    // The navbar's offline cache holds the new name too.
-    expect(JSON.parse(localStorage.getItem('garage-profile') ?? 'null')).toMatchObject({ firstName: 'Grace' });
+    // The navbar's offline cache holds the new name too (written once the data module has loaded).
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('garage-profile') ?? 'null')).toMatchObject({ firstName: 'Grace' }));
     await waitFor(() => expect(first().value).toBe('Grace'));
     expect(last().value).toBe('');
     expect(save()).toHaveProperty('disabled', true);
