@@ -7,7 +7,7 @@ import type { UserData } from '@/db/session.ts';
 import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
 import { CartProvider, useCart, useCartActions, type CartActions } from '@/features/cart';
 import { guestCart, resetGuestCart } from '@/features/cart/data/source.ts';
-import { LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
+import { LEGACY_CART_KEY } from '@/features/cart/data/stored.ts';
 import { AppProviders } from '@/test/render.tsx';
 
 const system = { productId: 1, name: 'Complete System', price: 299, image: '/products/a.svg' };

@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database.ts';
 import type { CartTarget } from '@/features/cart/data/cart-doc.ts';
 import { addCartItem, listCartItems } from '@/features/cart/data/cart-repo.ts';
-import { DEXIE_CART_DB_NAME, importDexieCart } from '@/features/cart/data/dexie-import.ts';
+import { importDexieCart } from '@/features/cart/data/dexie-import.ts';
+import { DEXIE_CART_DB_NAME, LEGACY_CART_KEY } from '@/features/cart/data/stored.ts';
 import { openGuestCart } from '@/features/cart/data/guest-db.ts';
-import { importLegacyCart, LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
+import { importLegacyCart } from '@/features/cart/data/legacy-import.ts';
 
 /** The database exactly as the previous version of the shop declared it. */
 async function writeOldCart(items: object[], meta: object[] = []) {

@@ -3,7 +3,8 @@ import type { AppDatabase } from '@/db/database.ts';
 import type { CartTarget } from '@/features/cart/data/cart-doc.ts';
 import { addCartItem, listCartItems } from '@/features/cart/data/cart-repo.ts';
 import { openGuestCart } from '@/features/cart/data/guest-db.ts';
-import { importLegacyCart, LEGACY_CART_KEY } from '@/features/cart/data/legacy-import.ts';
+import { importLegacyCart } from '@/features/cart/data/legacy-import.ts';
+import { LEGACY_CART_KEY } from '@/features/cart/data/stored.ts';
 import { expectConsoleError } from '../support/console.ts';
 
 // What the previous version wrote: cart lines with extra product fields copied in.

@@ -6,8 +6,6 @@ import { IMPORT_LOCK, LEGACY_IMPORT_MARK } from './legacy-import.ts';
 import { withDeviceLock } from './lock.ts';
 import { DEXIE_CART_DB_NAME } from './stored.ts';
 
-export { DEXIE_CART_DB_NAME };
-
 /** A line as the Dexie cart stored it: the cart's line, and when it was added. */
 interface DexieCartItem extends CartItem {
   addedAt: number;

@@ -4,19 +4,17 @@ import type { CartItemDoc } from '@/db/collections/index.ts';
 import { GUEST_USER_ID, type CartTarget } from './cart-doc.ts';
 import { GUEST_DB_NAME } from './stored.ts';
 
-/**
- * The guest cart: one small RxDB database per origin, never replicated, shared by every tab
- * (RxDB's multi-instance mode tells the other tabs about each write, which keeps the cart live
- * across tabs). A signed-in user's cart lives in their own replicated database instead.
- */
-export { GUEST_DB_NAME };
-
 export interface GuestCartOptions {
   name?: string;
   storage?: RxStorage<unknown, unknown>;
   multiInstance?: boolean;
 }
 
+/**
+ * The guest cart: one small RxDB database per origin, never replicated, shared by every tab
+ * (RxDB's multi-instance mode tells the other tabs about each write, which keeps the cart live
+ * across tabs). A signed-in user's cart lives in their own replicated database instead.
+ */
 export async function openGuestCart(options: GuestCartOptions = {}): Promise<{ db: AppDatabase; target: CartTarget }> {
   const db = await createAppDatabase({
     name: options.name ?? GUEST_DB_NAME,

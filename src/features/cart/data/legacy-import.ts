@@ -6,7 +6,6 @@ import type { CartTarget } from './cart-doc.ts';
 import { withDeviceLock } from './lock.ts';
 import { LEGACY_CART_KEY } from './stored.ts';
 
-export { LEGACY_CART_KEY };
 /** Records that this device's legacy cart was dealt with, so a value written later (an old tab
  * still open, an old cached version) is not added a second time. */
 export const LEGACY_IMPORT_MARK = 'garage-cart-legacy-imported';
