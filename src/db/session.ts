@@ -101,18 +101,17 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       ...(options.retryTime !== undefined ? { retryTime: options.retryTime } : {}),
     });
     replications.set(name, replication);
-    const settle = () => void settlePending(sync, spec(name), replication, userId).catch(() => undefined);
+    const echo = echoPushed(spec(name), replication, plainRest);
+    const settle = () => void settlePending(sync, spec(name), replication, echo, userId).catch(() => undefined);
     const subscription = replication.sent$.subscribe(settle);
     const idle = replication.active$.subscribe((active) => {
       if (!active) settle();
     });
-    cleanups.push(
-      () => {
-        subscription.unsubscribe();
-        idle.unsubscribe();
-      },
-      echoPushed(spec(name), replication, plainRest),
-    );
+    cleanups.push(() => {
+      subscription.unsubscribe();
+      idle.unsubscribe();
+      echo.stop();
+    });
   }
   cleanups.push(wireStatus([...replications.values()]));
 

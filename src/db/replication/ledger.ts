@@ -2,6 +2,7 @@ import type { RxCollection } from 'rxdb';
 import { getAssumedMasterState, writeDocToDocState } from 'rxdb';
 import type { CollectionSpec } from '../collections/index.ts';
 import type { PendingWrite, SyncDatabase, WriteError } from '../sync/sync-db.ts';
+import type { Echo } from './echo.ts';
 import type { CollectionReplication } from './replicate.ts';
 
 /**
@@ -67,10 +68,17 @@ export async function noteRefused(
 
 /**
  * Removes the pending entries of documents whose current state on this device is what the server
- * last accepted (the replication's "assumed master state"). A write made after that push keeps its
- * entry: the states differ until it is pushed too.
+ * last accepted (the replication's "assumed master state"), once the server's version of them is
+ * on the device (`echo`). A write made after that push keeps its entry: the states differ until it
+ * is pushed too.
  */
-export async function settlePending(sync: SyncDatabase, spec: CollectionSpec<{ id: string }>, replication: CollectionReplication, userId: string): Promise<void> {
+export async function settlePending(
+  sync: SyncDatabase,
+  spec: CollectionSpec<{ id: string }>,
+  replication: CollectionReplication,
+  echo: Pick<Echo, 'confirm'>,
+  userId: string,
+): Promise<void> {
   const internal = replication.internalReplicationState;
   if (!internal) return;
   const entries = (await sync.pending.where('userId').equals(userId).toArray()).filter(
@@ -88,6 +96,7 @@ export async function settlePending(sync: SyncDatabase, spec: CollectionSpec<{ i
     if (!master || !fork) return false;
     return isEqual(master.docData, writeDocToDocState(fork, internal.hasAttachments, !!internal.input.keepMeta), 'settle-pending');
   });
+  if (settled.length === 0 || !(await echo.confirm(settled.map((entry) => entry.docId)))) return;
   await sync.transaction('rw', sync.pending, async () => {
     for (const entry of settled) {
       const current = await sync.pending.get(entry.key);

@@ -22,9 +22,11 @@ export interface ReplicateOptions {
 
 export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>>;
 
-// The server may gain columns before this app version knows them: drop them, or the schema
-// (additionalProperties: false) rejects the row.
-function keepKnown(spec: CollectionSpec<{ id: string }>, row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A server row as the device stores it. The server may gain columns before this app version knows
+ * them: they are dropped, or the schema (additionalProperties: false) rejects the row.
+ */
+export function shapeFromServer(spec: CollectionSpec<{ id: string }>, row: Record<string, unknown>): Record<string, unknown> {
   const known = spec.schema.properties as Record<string, unknown>;
   const out: Record<string, unknown> = { _deleted: row._deleted };
   for (const key of Object.keys(row)) if (key in known) out[key] = row[key];
@@ -62,7 +64,7 @@ export function replicateCollection(
     retryTime: (options.retryTime ?? 5) * 1000,
     pull: {
       batchSize: options.batchSize ?? 200,
-      modifier: (row) => keepKnown(spec, row) as never,
+      modifier: (row) => shapeFromServer(spec, row) as never,
     },
     ...(spec.push
       ? {

@@ -75,6 +75,9 @@ describeEngines('durability: random histories of one customer on 2–3 devices',
     // PostgreSQL: an insert whose answer was lost, renamed and removed on its device while the
     // other device renamed it; the removal must stand.
     { devices: 2, commands: [{ kind: 'reload', dev: 1 }, { kind: 'loseAnswer', dev: 0 }, { kind: 'insertDevice', dev: 0 }, { kind: 'renameDevice', dev: 0, pick: 0 }, { kind: 'removeDevice', dev: 2, pick: 0 }, { kind: 'renameDevice', dev: 1, pick: 0 }, { kind: 'insertDevice', dev: 1 }] },
+    // PostgreSQL: a reload straight after an insert was pushed while a pull passed over it; the
+    // device kept its own timestamps (the read-back of the server's row died with the page).
+    { devices: 2, commands: [{ kind: 'insertDevice', dev: 1 }, { kind: 'addCart', dev: 0, line: '1:Color=Black', add: 1 }, { kind: 'addCart', dev: 0, line: '1:Color=Black', add: 1 }, { kind: 'insertDevice', dev: 0 }, { kind: 'removeDevice', dev: 2, pick: 6 }, { kind: 'addCart', dev: 0, line: '2', add: 3 }, { kind: 'reload', dev: 2 }] },
   ];
 
   it('found histories still converge', async () => {

@@ -4,6 +4,7 @@
  * conflicts field by field.
  */
 import { createRevision, normalizeMangoQuery, now as rxNow, prepareQuery } from 'rxdb';
+import { filter, firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { describeEngines } from '../support/stack.ts';
 import { CUSTOMER, CUSTOMER_2, SUPPORT, deviceSuite, waitUntil, type SimDevice } from './support/device.ts';
@@ -76,7 +77,7 @@ describeEngines('data layer replication', (engine) => {
     // Discard: the document the server never had leaves the device.
     await a.data.discardWrite(failed!);
     await waitUntil('discarded locally', async () => (await a.data.db.access_permissions!.findOne(failed!.docId).exec()) === null);
-    expect(await a.sync.pending.count()).toBe(0);
+    await waitUntil('nothing pending', async () => (await a.sync.pending.count()) === 0);
   });
 
   it("cannot write another customer's device, and says so", async () => {
@@ -114,6 +115,49 @@ describeEngines('data layer replication', (engine) => {
     await waitUntil('nothing held', async () => (await a.sync.pending.count()) === 0);
     expect(await a.sync.conflicts.toArray()).toEqual([]);
     expect(await a.data.db.kb_articles!.count().exec()).toBe(articles);
+  });
+
+  it("a row pushed while a pull passed over it gets the server's values, also when the page closes before they are read back", async () => {
+    const a = await device(CUSTOMER);
+    const replication = a.data.replications.get('devices')!;
+    const gate = () => {
+      let open!: () => void;
+      const closed = new Promise<void>((resolve) => (open = resolve));
+      return { closed, open, reached: false };
+    };
+    const [pull, push] = [gate(), gate()];
+    // A pull starts, and reaches the server only after the insert has: it returns the row while
+    // the device's copy is still unpushed, so it skips it and its checkpoint moves past.
+    a.holdRequest = (url, init) => {
+      if ((init?.method ?? 'GET') !== 'GET' || !url.includes('/rest/v1/devices?') || !url.includes('or=') || pull.reached) return undefined;
+      pull.reached = true;
+      return pull.closed;
+    };
+    a.holdAnswer = (url, init) => {
+      if (init?.method !== 'POST' || !url.includes('/rest/v1/devices')) return undefined;
+      push.reached = true;
+      return push.closed;
+    };
+    replication.reSync();
+    await waitUntil('pull started', () => pull.reached);
+    const doc = newDevice(CUSTOMER, 'Pushed during a pull');
+    await a.data.db.devices!.insert(doc);
+    await waitUntil('insert applied, its answer held', () => push.reached);
+    pull.open();
+    await waitUntil('pull passed the row', () => (replication.internalReplicationState?.lastCheckpointDoc.down?.checkpointData as { id?: string } | undefined)?.id === doc.id);
+    const pushed = firstValueFrom(replication.sent$.pipe(filter((sent) => (sent as unknown as { id: string }).id === doc.id)));
+    push.open();
+    await pushed;
+    await replication.internalReplicationState!.streamQueue.up;
+    // Closed before the row is read back (as a reload straight after a write does).
+    await a.reload();
+    const server = (await suite.t.db.query<{ created_at: string; updated_at: string }>(`select to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at from public.devices where id = '${doc.id}'`)).rows[0]!;
+    expect(server.created_at).not.toBe(doc.created_at);
+    await waitUntil('server values on the device', async () => {
+      const local = await a.data.db.devices!.findOne(doc.id).exec();
+      return local?.created_at === server.created_at && local.updated_at === server.updated_at;
+    });
+    await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
   });
 
   describe('conflicts', () => {

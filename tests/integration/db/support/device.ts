@@ -25,6 +25,9 @@ export interface SimDevice {
    * (the connection drops on the way back), as when a page reloads or the signal goes mid-push.
    */
   loseAnswers: number;
+  /** Holds a request before it is sent, or its answer (the server has applied it), until the promise returned settles. */
+  holdRequest?: (url: string, init?: RequestInit) => Promise<void> | undefined;
+  holdAnswer?: (url: string, init?: RequestInit) => Promise<void> | undefined;
   client?: SupabaseClient;
   /** Closes the database (keeping its IndexedDB) and opens it again, as a page reload does. */
   reload(): Promise<void>;
@@ -71,7 +74,10 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
       device.requests.refused += 1;
       throw new TypeError('fetch failed (device offline)');
     }
+    const url = input instanceof Request ? input.url : String(input);
+    await device.holdRequest?.(url, init);
     const response = await fetch(input, init);
+    await device.holdAnswer?.(url, init);
     if (device.loseAnswers > 0) {
       device.loseAnswers -= 1;
       await response.arrayBuffer().catch(() => undefined);
