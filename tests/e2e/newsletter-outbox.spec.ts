@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, request, test, type Page } from '@playwright/test';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { appOrigin } from './support/paths.ts';
-import { visitUntilControlled } from './support/service-worker.ts';
+import { controllerScript, visitUntilControlled } from './support/service-worker.ts';
 
 // The footer's Subscribe through the device outbox in the built app: accepted offline, stored
 // once when the connection returns; and with two tabs open, each queued call is sent by one tab
@@ -23,14 +23,17 @@ async function subscriptionsOf(email: string): Promise<Array<{ email: string; so
 }
 
 /**
- * Waits until the page has started the outbox (after first paint) and loaded what it loads lazily
- * (the footer among them), so that going offline next cuts only the server calls.
+ * Waits until the page has loaded what it loads lazily (the footer among them), so that going
+ * offline next cuts only the server calls. A device that never queued anything has not started
+ * the outbox: neither its code nor its database is loaded until the first call is queued.
  */
-async function outboxStarted(page: Page) {
+async function pageSettled(page: Page) {
   await expect(page.getByTestId('site-footer').getByLabel('Email address')).toBeVisible();
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/assets\/outbox-[^/]*\.js$/.test(r.name)));
   await page.waitForLoadState('networkidle');
 }
+
+const outboxLoaded = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/assets\/outbox-[^/]*\.js$/.test(r.name)));
+const syncDatabaseExists = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'garage-sync'));
 
 /** The outbox entries stored on the device. */
 const outboxEntries = (page: Page) =>
@@ -56,7 +59,7 @@ async function subscribeInFooter(page: Page, email: string) {
   await expect(page.getByText(`Thanks! GarageGuard news will go to ${email}.`)).toBeVisible();
 }
 
-test('footer Subscribe offline is accepted, then stored once when back online', async ({ page, context }) => {
+test('footer Subscribe offline is accepted, kept over a reload, then stored once when back online', async ({ page, context }) => {
   const email = `outbox-${randomUUID().slice(0, 8)}@example.com`;
   const answered: number[] = [];
   page.on('response', (response) => {
@@ -64,12 +67,19 @@ test('footer Subscribe offline is accepted, then stored once when back online', 
   });
   // As an installed app is used: the service worker serves the app's code offline.
   await visitUntilControlled(page, '/privacy');
-  await outboxStarted(page);
+  await pageSettled(page);
+  expect(await outboxLoaded(page)).toBe(false);
+  expect(await syncDatabaseExists(page)).toBe(false);
 
   await context.setOffline(true);
   await subscribeInFooter(page, email);
   await expect.poll(async () => (await outboxEntries(page)).map((e) => [e.state, e.args.email])).toEqual([['pending', email]]);
   expect(await subscriptionsOf(email)).toEqual([]);
+
+  // The next visit finds the queue and starts the outbox without anything queued in it.
+  await page.reload();
+  await expect(page.getByTestId('site-footer').getByLabel('Email address')).toBeVisible();
+  await expect.poll(() => outboxLoaded(page)).toBe(true);
 
   await context.setOffline(false);
   await expect.poll(() => outboxEntries(page)).toEqual([]);
@@ -83,10 +93,12 @@ test('two open tabs: each queued subscription is sent by one tab, once', async (
   context.on('response', (response) => {
     if (response.url().endsWith(SUBSCRIBE_RPC)) sent.push(JSON.parse(response.request().postData() ?? '{}').p_email);
   });
-  await tabA.goto('/privacy');
+  // Controlled by the service worker, so the outbox's code loads offline on the first Subscribe.
+  await visitUntilControlled(tabA, '/privacy');
   await tabB.goto('/terms');
-  await outboxStarted(tabA);
-  await outboxStarted(tabB);
+  await expect.poll(() => controllerScript(tabB)).toMatch(/\/sw\.js$/);
+  await pageSettled(tabA);
+  await pageSettled(tabB);
 
   await context.setOffline(true);
   const emails = [0, 1, 2].map((i) => `tabs-${i}-${randomUUID().slice(0, 8)}@example.com`);

@@ -1,5 +1,6 @@
 import { registerSyncActions } from '../sync/controller.ts';
 import { setPartActive, syncStatus } from '../sync/status.ts';
+import { noteEnqueued } from '../sync/stored.ts';
 import { syncDb, type OutboxEntry } from '../sync/sync-db.ts';
 import { loadSupabase } from '@/lib/load-supabase.ts';
 import { readSupabaseEnv } from '@/lib/env.ts';
@@ -91,6 +92,8 @@ export function deliverOutbox(): Promise<void> {
  */
 export async function enqueue<K extends OutboxKindName>(kind: K, args: OutboxArgs<K>, options: EnqueueOptions): Promise<OutboxEntry> {
   const entry = await enqueueEntry(kind, args, options);
-  void deliverOutbox();
+  // A tab that had nothing to send has not started the outbox: this starts it (app/outbox.ts).
+  if (running) void deliverOutbox();
+  else noteEnqueued();
   return entry;
 }

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { SYNC_DB_NAME } from './stored.ts';
 
 /**
  * What the sync center lists, kept on this device in one small Dexie database that every tab
@@ -68,8 +69,6 @@ export interface ConflictRecord {
   /** The same fields as the server has them (what the user now sees). */
   theirs: Record<string, unknown>;
 }
-
-export const SYNC_DB_NAME = 'garage-sync';
 
 export class SyncDatabase extends Dexie {
   pending!: EntityTable<PendingWrite, 'key'>;
