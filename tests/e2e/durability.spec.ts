@@ -194,12 +194,26 @@ async function run(tabs: Tab[], step: number, command: Command): Promise<{ write
       const before = shown[product];
       const name = PRODUCTS[product];
       const line = tab.page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name, exact: true });
+      // Another tab's removal may reach this tab between reading the list and the click: the
+      // line is then gone and nothing was written here.
+      const click = (button: string): Promise<boolean> =>
+        line
+          .getByRole('button', { name: button })
+          .click({ timeout: 10_000 })
+          .then(
+            () => true,
+            async (error: Error) => {
+              if ((await line.count()) === 0) return false;
+              throw error;
+            },
+          );
+      const gone = { writes: [], note: `${at} ${command.kind} ${product}: removed elsewhere before the click` };
       if (command.kind === 'remove') {
-        await line.getByRole('button', { name: `Remove ${name} from cart` }).click();
+        if (!(await click(`Remove ${name} from cart`))) return gone;
         await expect(line).toHaveCount(0);
         return { writes: [{ step, tab: t, product, added: 0, removed: true }], note: `${at} remove ${product}` };
       }
-      await line.getByRole('button', { name: `Increase quantity of ${name}` }).click();
+      if (!(await click(`Increase quantity of ${name}`))) return gone;
       // Another tab's change may land at the same moment: what counts is what this tab then shows.
       let after: number | undefined = before;
       await expect.poll(async () => (after = (await shownCart(tab.page))?.[product]) !== before).toBe(true);

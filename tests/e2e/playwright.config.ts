@@ -19,9 +19,6 @@ process.env.CHROMIUM_DURABILITY_SEED ??= process.env.CHROMIUM_DURABILITY_RANDOM 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // The browser durability property is not in `npm test` yet: it has open failures (README, Tests).
-  // `npm run test:e2e:durability` runs it.
-  testIgnore: process.env.E2E_DURABILITY ? [] : ['**/durability.spec.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
