@@ -1,5 +1,6 @@
 import { getAssumedMasterState, writeDocToDocState } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
+import { filter, firstValueFrom } from 'rxjs';
 import type { CollectionSpec } from '../collections/index.ts';
 import { emitFromServer } from './emit.ts';
 import { shapeFromServer, type CollectionReplication } from './replicate.ts';
@@ -9,6 +10,9 @@ const DELAY_MS = 50;
 const CHUNK = 100;
 const RETRY_MS = 500;
 const MAX_ROUNDS = 20;
+const APPLY_WAIT_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Echo {
   /**
@@ -58,6 +62,19 @@ export function echoPushed(spec: CollectionSpec<{ id: string }>, replication: Co
     });
   };
 
+  /**
+   * RxDB holds server changes back while a push runs and queues them after the pull modifier has
+   * run (asynchronously); then they are stored in the pull queue's order. Bounded, as a push may
+   * wait for the network.
+   */
+  const handedOverApplied = async () => {
+    const internal = replication.internalReplicationState;
+    if (!internal) return;
+    await Promise.race([firstValueFrom(internal.events.active.up.pipe(filter((active) => !active))), sleep(APPLY_WAIT_MS)]);
+    await sleep(0);
+    await internal.streamQueue.down;
+  };
+
   const echo = async (ids: string[]): Promise<boolean> => {
     let handedOver = false;
     for (let round = 0; round < MAX_ROUNDS && !stopped; round++) {
@@ -70,11 +87,9 @@ export function echoPushed(spec: CollectionSpec<{ id: string }>, replication: Co
       // Before the first pull has stored its checkpoint nothing can be handed over: wait for it.
       if (emitFromServer(replication, stale)) {
         handedOver = true;
-        // The pull modifier runs asynchronously before RxDB queues the change.
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        await replication.internalReplicationState?.streamQueue.down;
+        await handedOverApplied();
       } else {
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        await sleep(RETRY_MS);
       }
     }
     // Rows handed over every round and never taken: asking again on each sync would loop, so the
