@@ -84,6 +84,25 @@ describeEngines('_modified in commit order', (engine) => {
     expect(rows.map((r) => r.id)).toEqual([b, a]);
   });
 
+  it('a wall clock stepped backwards still stamps a later write later', async () => {
+    const { b } = await devicePair();
+    // The last stamp given an hour ahead of the clock, as after the clock stepped back an hour;
+    // rolled back afterwards, so later tests see the real clock.
+    const rolledBack = new Error('rolled back');
+    let ahead: boolean | undefined;
+    await t.db
+      .transaction(async (tx) => {
+        await tx.query(`update private.replication_clock set last_stamp = clock_timestamp() + interval '1 hour'`);
+        const r = await tx.query<{ ahead: boolean }>(`update public.devices set name = 'after the step' where id = $1 returning _modified > clock_timestamp() + interval '59 minutes' as ahead`, [b]);
+        ahead = r.rows[0]!.ahead;
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect(ahead).toBe(true);
+  });
+
   if (engine === 'postgres') it('a plain clock stamp lets a late commit hide behind a pulled checkpoint (the failure fixed here)', async () => {
     await t.db.exec(`create schema if not exists scratch;
       create table scratch.stamped (id text primary key, v int not null default 0, _modified timestamptz not null default clock_timestamp());
