@@ -7,41 +7,51 @@ const signedInUser = (state: AuthState) => (state.status === 'signed-in' ? (stat
 
 /**
  * Starts the device outbox once `ready` (after first paint) when there may be something to send:
- * what earlier visits left queued (this device has a sync database), or, on a device that never
- * queued anything, the first call queued in this tab. Then it sends a user's own entries again
- * whenever the signed-in user changes. Loaded with import(), so neither it nor Dexie is part of
- * any page's start-up code, and a first visit loads neither.
+ * what earlier visits or other tabs left queued (this device has a sync database; checked again
+ * on `online` and focus, so a queue another tab left behind when it closed is not waiting for a
+ * reload), or, on a device that never queued anything, the first call queued in this tab. Then
+ * it sends a user's own entries again whenever the signed-in user changes. Loaded with import(),
+ * so neither it nor Dexie is part of any page's start-up code, and a first visit loads neither.
  */
 export function useOutboxDelivery(ready: boolean): void {
   useEffect(() => {
     if (!ready) return;
     let cancelled = false;
     let started = false;
-    let stop = () => {};
+    let stopOutbox = () => {};
     const start = () => {
-      if (started) return;
+      if (started || cancelled) return;
       started = true;
-      stop();
+      stopWaiting();
       void import('@/db/outbox/index.ts').then(({ startOutbox, deliverOutbox }) => {
         if (cancelled) return;
-        const stopOutbox = startOutbox({ getUserId: () => signedInUser(authStore.getState()) });
+        const stop = startOutbox({ getUserId: () => signedInUser(authStore.getState()) });
         const unsubscribe = authStore.subscribe((state, previous) => {
           if (signedInUser(state) !== signedInUser(previous)) void deliverOutbox();
         });
-        stop = () => {
+        stopOutbox = () => {
           unsubscribe();
-          stopOutbox();
+          stop();
         };
       });
     };
+    const check = () =>
+      void syncDataStored().then((stored) => {
+        if (stored) start();
+      });
     const offEnqueued = onEnqueued(start);
-    stop = offEnqueued;
-    void syncDataStored().then((stored) => {
-      if (stored && !cancelled) start();
-    });
+    window.addEventListener('online', check);
+    window.addEventListener('focus', check);
+    function stopWaiting() {
+      offEnqueued();
+      window.removeEventListener('online', check);
+      window.removeEventListener('focus', check);
+    }
+    check();
     return () => {
       cancelled = true;
-      stop();
+      stopWaiting();
+      stopOutbox();
     };
   }, [ready]);
 }

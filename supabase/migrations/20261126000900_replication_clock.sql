@@ -36,7 +36,9 @@ begin
   )
   into v_stamp
   from private.replication_clock c;
-  update private.replication_clock set last_stamp = v_stamp;
+  -- The where clause is for hosted Supabase's pg-safeupdate, which refuses an UPDATE without one
+  -- in a request's session, also inside this function.
+  update private.replication_clock set last_stamp = v_stamp where id;
   new._modified := v_stamp;
   return new;
 end

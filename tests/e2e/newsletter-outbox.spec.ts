@@ -113,3 +113,24 @@ test('two open tabs: each queued subscription is sent by one tab, once', async (
   for (const email of emails) expect(await subscriptionsOf(email)).toEqual([{ email, source: 'footer' }]);
   expect(sent.sort()).toEqual([...emails].sort());
 });
+
+test('a queue left by a tab that closed is sent by another open tab when the connection returns', async ({ context }) => {
+  const [tabA, tabB] = [await context.newPage(), await context.newPage()];
+  await visitUntilControlled(tabA, '/privacy');
+  await tabB.goto('/terms');
+  await expect.poll(() => controllerScript(tabB)).toMatch(/\/sw\.js$/);
+  await pageSettled(tabA);
+  await pageSettled(tabB);
+  // Nothing queued on this device yet: tab B has not started the outbox.
+  expect(await outboxLoaded(tabB)).toBe(false);
+
+  await context.setOffline(true);
+  const email = `left-${randomUUID().slice(0, 8)}@example.com`;
+  await subscribeInFooter(tabA, email);
+  await expect.poll(async () => (await outboxEntries(tabA)).length).toBe(1);
+  await tabA.close();
+
+  await context.setOffline(false);
+  await expect.poll(() => outboxEntries(tabB)).toEqual([]);
+  expect(await subscriptionsOf(email)).toEqual([{ email, source: 'footer' }]);
+});
