@@ -137,12 +137,19 @@ insert into public.support_categories (id, name, is_active, created_at) values
 -- of shoppers' orders — 2 a day until 30 days ago, 3 a day since, 12 so far today — so revenue
 -- grows about 60 % on the previous 30 days. Prices and totals follow spec §9 (10 % tax, free
 -- shipping). Cancelled orders are refunded below.
+-- One insert, in the order the orders were placed, so the order numbers (an identity from 100001)
+-- grow with created_at as place_order would have given them. Expected delivery: 5 days after the
+-- order, as place_order sets it.
 -- ---------------------------------------------------------------------------------------------
 insert into public.orders (id, user_id, status, items, subtotal, tax, shipping, total, email,
-  shipping_name, shipping_address, shipping_city, shipping_state, shipping_zip, created_at, updated_at)
-select o.id, u.id, o.status::public.order_status, o.items::jsonb, o.subtotal, round(o.subtotal * 0.10, 2), 0,
-  round(o.subtotal * 1.10, 2), u.email, u.first_name || ' ' || u.last_name, u.address, u.city, u.state, u.zip,
-  now() - o.age, now() - least(o.age, o.age / 2 + interval '1 hour')
+  shipping_name, shipping_address, shipping_city, shipping_state, shipping_zip, created_at, updated_at,
+  expected_delivery_at)
+select seeded.*, seeded.created_at + interval '5 days'
+from (
+select o.id, u.id as user_id, o.status::public.order_status as status, o.items::jsonb as items, o.subtotal,
+  round(o.subtotal * 0.10, 2) as tax, 0 as shipping,
+  round(o.subtotal * 1.10, 2) as total, u.email, u.first_name || ' ' || u.last_name as shipping_name, u.address, u.city, u.state, u.zip,
+  now() - o.age as created_at, now() - least(o.age, o.age / 2 + interval '1 hour') as updated_at
 from (values
   ('60000000-0000-4000-8000-000000000001'::uuid, 'customer@example.com', 'delivered', interval '45 days 3 hours', 299.00,
    '[{"product_id":1,"name":"Complete System","quantity":1,"price":299}]'),
@@ -159,11 +166,9 @@ from (values
   ('60000000-0000-4000-8000-000000000007', 'customer2@example.com', 'pending', '0 days', 299.00,
    '[{"product_id":1,"name":"Complete System","quantity":1,"price":299}]')
 ) as o(id, email, status, age, subtotal, items)
-join seed_users u on u.email = o.email;
-
+join seed_users u on u.email = o.email
+union all
 -- "Today" orders are spread between midnight and now, so they are today whenever the seed runs.
-insert into public.orders (id, user_id, status, items, subtotal, tax, shipping, total, email,
-  shipping_name, shipping_address, shipping_city, shipping_state, shipping_zip, created_at, updated_at)
 select md5('seed-order-' || s.day || '-' || s.k)::uuid, u.id,
   (case
     when s.day = 0 then case when s.k % 4 = 0 then 'pending' else 'processing' end
@@ -190,7 +195,9 @@ join (values
   (3, 118.00, '[{"product_id":4,"name":"Backup Battery Pack","quantity":2,"price":59}]'),
   (4, 358.00, '[{"product_id":1,"name":"Complete System","quantity":1,"price":299},{"product_id":4,"name":"Backup Battery Pack","quantity":1,"price":59}]'),
   (5, 299.00, '[{"product_id":1,"name":"Complete System","quantity":1,"price":299}]')
-) as c(n, subtotal, items) on c.n = (s.day * 5 + s.k) % 6;
+) as c(n, subtotal, items) on c.n = (s.day * 5 + s.k) % 6
+) seeded
+order by seeded.created_at, seeded.id;
 
 -- ---------------------------------------------------------------------------------------------
 -- Ledger (spec §9: revenue = sale + revenue, expenses = expense + refund). Every order is a sale;
@@ -281,6 +288,38 @@ from (values
   ('50000000-0000-4000-8000-000000000014', 'customer2@example.com', '20000000-0000-4000-8000-000000000011', 'permanent', 'N1VS5K', 'Former roommate', 'sam.roomie@example.com', null, null, 88, false, '100 days')
 ) as a(id, email, device_id, permission_type, code, granted_to, granted_email, expires_in, max_usage, usage_count, is_active, age)
 join seed_users u on u.email = a.email;
+
+-- ---------------------------------------------------------------------------------------------
+-- Door log (device_events): the codes above logged 'code_created' themselves (a trigger, at each
+-- code's created_at). The rest of the history as the door units and the triggers would have
+-- written it: redemptions and refusals (redeem_access_code), a revoked code, two status changes
+-- that left Casey's Side Gate Camera in error and the Workshop Door in maintenance. The log
+-- starts later than some codes, so usage counts include uses from before it.
+-- ---------------------------------------------------------------------------------------------
+insert into public.device_events (user_id, device_id, permission_id, kind, access_code, detail, previous_status, status, created_at)
+select u.id, e.device_id, e.permission_id, e.kind, e.code, e.detail, e.previous_status, e.status, now() - e.ago
+from (values
+  -- Casey: Main Garage Door (…01), Workshop Door (…03), Side Gate Camera (…05)
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001'::uuid, '50000000-0000-4000-8000-000000000006'::uuid, 'code_revoked', 'R9FJ1Y', null, null, null, interval '45 days'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000002', 'code_redeemed', 'D4LV9R', null, null, null, '6 days 2 hours'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000001', 'code_redeemed', 'K7M2QX', null, null, null, '4 days 7 hours'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000002', 'code_redeemed', 'D4LV9R', null, null, null, '3 days 1 hour'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000003', '50000000-0000-4000-8000-000000000004', 'code_refused', 'T5WB6C', 'Expired', null, null, '2 days 4 hours'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000001', 'code_redeemed', 'K7M2QX', null, null, null, '2 days 2 hours'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000005', 'code_refused', 'G2ZK8E', 'Limit Reached', null, null, '1 day 9 hours'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001', null, 'code_refused', 'K7M2XQ', 'Invalid access code', null, null, '1 day 5 hours'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000002', 'code_redeemed', 'D4LV9R', null, null, null, '22 hours'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000001', 'code_redeemed', 'K7M2QX', null, null, null, '7 hours 40 minutes'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000005', null, 'status_changed', null, null, 'online', 'error', '5 hours'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000003', null, 'status_changed', null, null, 'online', 'maintenance', '3 hours'),
+  ('customer@example.com', '20000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000002', 'code_redeemed', 'D4LV9R', null, null, null, '50 minutes'),
+  -- Jordan: Garage Controller (…11), Front Camera (…12)
+  ('customer2@example.com', '20000000-0000-4000-8000-000000000011', '50000000-0000-4000-8000-000000000014', 'code_revoked', 'N1VS5K', null, null, null, '50 days'),
+  ('customer2@example.com', '20000000-0000-4000-8000-000000000011', '50000000-0000-4000-8000-000000000012', 'code_refused', 'B6YT2M', 'Expired', null, null, '5 days 3 hours'),
+  ('customer2@example.com', '20000000-0000-4000-8000-000000000011', '50000000-0000-4000-8000-000000000011', 'code_redeemed', 'H3XQ7N', null, null, null, '1 day 20 hours'),
+  ('customer2@example.com', '20000000-0000-4000-8000-000000000012', null, 'status_changed', null, null, 'online', 'error', '9 hours')
+) as e(email, device_id, permission_id, kind, code, detail, previous_status, status, ago)
+join seed_users u on u.email = e.email;
 
 -- ---------------------------------------------------------------------------------------------
 -- Support tickets: every status and priority; 9 open or in progress (Mission Control's complaints
@@ -958,20 +997,22 @@ join public.support_tickets t on t.id = m.ticket_id
 where n.type = 'ticket_reply' and n.user_id = t.user_id and n.created_at >= now()
   and position(m.message in n.body) > 0;
 
+-- Order notifications name the order by its number, as the trigger writes them ('#%s' here).
 insert into public.notifications (user_id, type, title, body, link, is_read, created_at)
-select u.id, n.type, n.title, n.body, n.link, n.is_read, now() - n.ago
+select u.id, n.type, n.title, case when n.order_id is null then n.body else format(n.body, o.order_number) end, n.link, n.is_read, now() - n.ago
 from (values
-  ('customer@example.com', 'order_status', 'Order status updated', 'Your order #60000000 is now Shipped.', '/dashboard/orders', false, interval '2 days 20 hours'),
-  ('customer@example.com', 'order_status', 'Order status updated', 'Your order #60000000 is now Delivered.', '/dashboard/orders', true, '21 days'),
-  ('customer@example.com', 'ticket_status', 'Ticket status updated', 'Your ticket "Refund for my cancelled Indoor Unit order" is now Resolved.', '/support?ticket=10000000-0000-4000-8000-000000000003', false, '2 hours'),
-  ('customer@example.com', 'system', 'Side Gate Camera reported an error', 'The camera did not restart after its firmware update. Support has been told; no action is needed from you yet.', '/dashboard/devices', false, '5 hours'),
-  ('customer@example.com', 'system', 'Access code expired', 'The temporary code for Northside Plumbing (T5WB6C) has expired.', '/dashboard/access', false, '3 days'),
-  ('customer@example.com', 'system', 'Firmware 2.4.1 available', 'Improves night vision and Wi-Fi reconnection. Units update overnight.', '/dashboard/devices', true, '7 days'),
-  ('customer2@example.com', 'ticket_status', 'Ticket status updated', 'Your ticket "Front camera night vision is blurry" is now Resolved.', '/support?ticket=10000000-0000-4000-8000-000000000007', true, '6 days'),
-  ('customer2@example.com', 'system', 'Front Camera reported an error', 'The camera stopped sending video. Try restarting it from the device page.', '/dashboard/devices', false, '9 hours'),
-  ('customer2@example.com', 'system', 'Carport Door is offline', 'The indoor unit has not been seen for 6 days. Check its power and Wi-Fi.', '/dashboard/devices', true, '6 days')
-) as n(email, type, title, body, link, is_read, ago)
-join seed_users u on u.email = n.email;
+  ('customer@example.com', 'order_status', 'Order status updated', 'Your order #%s is now Shipped.', '/dashboard/orders', false, interval '2 days 20 hours', '60000000-0000-4000-8000-000000000004'::uuid),
+  ('customer@example.com', 'order_status', 'Order status updated', 'Your order #%s is now Delivered.', '/dashboard/orders', true, '21 days', '60000000-0000-4000-8000-000000000002'),
+  ('customer@example.com', 'ticket_status', 'Ticket status updated', 'Your ticket "Refund for my cancelled Indoor Unit order" is now Resolved.', '/support?ticket=10000000-0000-4000-8000-000000000003', false, '2 hours', null),
+  ('customer@example.com', 'system', 'Side Gate Camera reported an error', 'The camera did not restart after its firmware update. Support has been told; no action is needed from you yet.', '/dashboard/devices', false, '5 hours', null),
+  ('customer@example.com', 'system', 'Access code expired', 'The temporary code for Northside Plumbing (T5WB6C) has expired.', '/dashboard/access', false, '3 days', null),
+  ('customer@example.com', 'system', 'Firmware 2.4.1 available', 'Improves night vision and Wi-Fi reconnection. Units update overnight.', '/dashboard/devices', true, '7 days', null),
+  ('customer2@example.com', 'ticket_status', 'Ticket status updated', 'Your ticket "Front camera night vision is blurry" is now Resolved.', '/support?ticket=10000000-0000-4000-8000-000000000007', true, '6 days', null),
+  ('customer2@example.com', 'system', 'Front Camera reported an error', 'The camera stopped sending video. Try restarting it from the device page.', '/dashboard/devices', false, '9 hours', null),
+  ('customer2@example.com', 'system', 'Carport Door is offline', 'The indoor unit has not been seen for 6 days. Check its power and Wi-Fi.', '/dashboard/devices', true, '6 days', null)
+) as n(email, type, title, body, link, is_read, ago, order_id)
+join seed_users u on u.email = n.email
+left join public.orders o on o.id = n.order_id;
 
 insert into public.newsletter_subscriptions (email, name, source, created_at) values
   ('morgan.lee@example.com', 'Morgan Lee', 'landing', now() - interval '40 days'),

@@ -10,6 +10,7 @@ import {
   type CartItemDoc,
   type CollectionName,
   type Device,
+  type DeviceEvent,
   type KbArticle,
   type Order,
   type SupportCategory,
@@ -23,6 +24,7 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 export interface AppCollections {
   devices: RxCollection<Device>;
   access_permissions: RxCollection<AccessPermission>;
+  device_events: RxCollection<DeviceEvent>;
   orders: RxCollection<Order>;
   notifications: RxCollection<AppNotification>;
   support_tickets: RxCollection<SupportTicket>;

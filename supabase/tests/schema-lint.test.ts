@@ -29,7 +29,7 @@ const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
 };
 
 const REPLICATED = ['devices', 'access_permissions', 'orders', 'notifications', 'support_tickets', 'support_messages', 'kb_articles',
-  'support_categories', 'cart_items'];
+  'support_categories', 'cart_items', 'device_events'];
 
 const MIGRATIONS = join(import.meta.dirname, '..', 'migrations');
 

@@ -105,6 +105,54 @@ describeEngines('demo seed', (engine) => {
     expect(devices.data!.every((d) => d.user_id === CASEY)).toBe(true);
   });
 
+  it("gives Casey a door log of every kind that only Casey reads, and Jordan one of their own", async () => {
+    const { rows } = await t.db.query<{ kind: string; code: string | null; detail: string | null; change: string | null; ago: number }>(
+      `select e.kind, e.access_code as code, e.detail, e.previous_status || '>' || e.status as change,
+              extract(epoch from now() - e.created_at)::int / 3600 as ago
+       from public.device_events e where e.user_id = $1 order by e.created_at`,
+      [CASEY],
+    );
+    expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['code_created', 'code_revoked', 'code_redeemed', 'code_refused', 'status_changed']));
+    // Every seeded code logged its creation (the trigger); redemptions of the two active codes.
+    expect(rows.filter((r) => r.kind === 'code_created').map((r) => r.code).sort()).toEqual(['D4LV9R', 'G2ZK8E', 'K7M2QX', 'P8HN3T', 'R9FJ1Y', 'T5WB6C']);
+    const redeemed = rows.filter((r) => r.kind === 'code_redeemed').map((r) => r.code);
+    expect(redeemed.filter((c) => c === 'K7M2QX').length).toBeGreaterThanOrEqual(2);
+    expect(redeemed.filter((c) => c === 'D4LV9R').length).toBeGreaterThanOrEqual(2);
+    expect(rows.filter((r) => r.kind === 'code_refused').map((r) => `${r.code}:${r.detail}`)).toEqual(
+      expect.arrayContaining(['T5WB6C:Expired', 'K7M2XQ:Invalid access code']));
+    expect(rows.filter((r) => r.kind === 'code_revoked').map((r) => r.code)).toEqual(['R9FJ1Y']);
+    expect(rows.filter((r) => r.kind === 'status_changed').map((r) => `${r.change}@${r.ago}h`)).toEqual(['online>error@5h', 'online>maintenance@3h']);
+    // The expired code was refused after it expired.
+    const refusedAfterExpiry = await t.db.query<{ ok: boolean }>(
+      `select bool_and(e.created_at > p.expires_at) as ok from public.device_events e join public.access_permissions p on p.id = e.permission_id
+       where e.kind = 'code_refused' and e.detail = 'Expired'`);
+    expect(refusedAfterExpiry.rows[0]!.ok).toBe(true);
+
+    const casey = t.client({ accessToken: await t.userToken(CASEY) });
+    const seen = await casey.from('device_events').select('user_id');
+    expect(seen.error).toBeNull();
+    expect(seen.data!.length).toBe(rows.length);
+    expect(seen.data!.every((e) => e.user_id === CASEY)).toBe(true);
+    const jordan = await t.db.query<{ kind: string }>('select distinct kind from public.device_events where user_id = $1 order by 1', [JORDAN]);
+    expect(jordan.rows.map((r) => r.kind)).toEqual(['code_created', 'code_redeemed', 'code_refused', 'code_revoked', 'status_changed']);
+  });
+
+  it('numbers the orders from 100001 in the order they were placed, each expected 5 days after it', async () => {
+    const { rows } = await t.db.query<{ n: number; first: string; distinct_n: number; in_order: boolean; five_days: boolean }>(
+      `select count(*)::int as n, min(order_number)::text as first, count(distinct order_number)::int as distinct_n,
+              bool_and(order_number = 100000 + rn) as in_order,
+              bool_and(expected_delivery_at = created_at + interval '5 days') as five_days
+       from (select *, row_number() over (order by created_at, id) as rn from public.orders) o`,
+    );
+    expect(rows[0]).toMatchObject({ first: '100001', distinct_n: rows[0]!.n, in_order: true, five_days: true });
+    // Casey's order notifications name the orders by number, as the trigger writes them.
+    const notes = await t.db.query<{ body: string; number: string }>(
+      `select n.body, o.order_number::text as number from public.notifications n
+       join public.orders o on o.id = '60000000-0000-4000-8000-000000000004' where n.user_id = $1 and n.type = 'order_status' and n.body like '%Shipped.'`,
+      [CASEY]);
+    expect(notes.rows.map((r) => r.body)).toEqual([`Your order #${notes.rows[0]?.number} is now Shipped.`]);
+  });
+
   it('has inventory in all three stock states and orders over more than 60 days', async () => {
     const { rows } = await t.db.query<{ state: string }>(
       `select distinct case when current_stock = 0 then 'out' when current_stock <= minimum_stock then 'low' else 'in' end as state

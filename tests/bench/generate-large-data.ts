@@ -96,13 +96,13 @@ const STEPS: { table: string; sql: string }[] = [
   {
     table: 'public.orders',
     sql: `insert into public.orders (id, user_id, status, items, subtotal, tax, shipping, total, email, shipping_name,
-        shipping_address, shipping_city, shipping_state, shipping_zip, created_at, updated_at)
+        shipping_address, shipping_city, shipping_state, shipping_zip, expected_delivery_at, created_at, updated_at)
       select md5('bench-order-' || i)::uuid, o.user_id,
         (case when random() < 0.05 then 'cancelled' when o.at > now() - interval '1 day' then 'processing'
           when o.at > now() - interval '7 days' then 'shipped' else 'delivered' end)::public.order_status,
         c.items, c.subtotal, round(c.subtotal * 0.10, 2), 0, round(c.subtotal * 1.10, 2),
         'customer@example.test', 'Bench Customer', '1 Main St', ${pick(['Austin', 'Denver', 'Seattle', 'Atlanta', 'Phoenix', 'Tampa'])}, 'TX', '78701',
-        o.at, o.at
+        o.at + interval '5 days', o.at, o.at
       from (select i, ${RANDOM_CUSTOMER} as user_id, ${RECENT_DATE} as at, floor(random() * 6)::int as combo
             from generate_series(1, :orders) i) o
       join (values

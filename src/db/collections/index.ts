@@ -1,5 +1,6 @@
 import { accessPermissions } from './access-permissions.ts';
 import { cartItems } from './cart-items.ts';
+import { deviceEvents } from './device-events.ts';
 import { devices } from './devices.ts';
 import { kbArticles } from './kb-articles.ts';
 import { notifications } from './notifications.ts';
@@ -15,6 +16,7 @@ export const COLLECTIONS = {
   kb_articles: kbArticles,
   devices,
   access_permissions: accessPermissions,
+  device_events: deviceEvents,
   orders,
   notifications,
   support_tickets: supportTickets,
@@ -29,6 +31,7 @@ export type { CollectionName, CollectionSpec } from './types.ts';
 export type { AccessPermission } from './access-permissions.ts';
 export type { CartItemDoc } from './cart-items.ts';
 export type { Device } from './devices.ts';
+export type { DeviceEvent } from './device-events.ts';
 export type { KbArticle } from './kb-articles.ts';
 export type { AppNotification } from './notifications.ts';
 export type { Order, OrderLine } from './orders.ts';

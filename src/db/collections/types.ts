@@ -1,9 +1,10 @@
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
 
-/** The replicated collections; with the cart, nine of RxDB's open-source limit of 13 per process. */
+/** The replicated collections; with the cart, ten of RxDB's open-source limit of 13 per process. */
 export type CollectionName =
   | 'devices'
   | 'access_permissions'
+  | 'device_events'
   | 'orders'
   | 'notifications'
   | 'support_tickets'

@@ -67,7 +67,7 @@ describeEngines('notification triggers', (engine) => {
     const added = (await notes(customer)).slice(before);
     expect(added).toEqual([{
       type: 'order_status', title: 'Order status updated',
-      body: `Your order #${(order.data.id as string).slice(0, 8).toUpperCase()} is now Shipped.`, link: '/dashboard/orders', is_read: false,
+      body: `Your order #${order.data.order_number as number} is now Shipped.`, link: '/dashboard/orders', is_read: false,
     }]);
   });
 

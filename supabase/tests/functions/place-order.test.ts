@@ -107,6 +107,26 @@ describeEngines('place_order', (engine) => {
     });
   }
 
+  it('gives each order the next order number and an expected delivery 5 days after it was placed', async () => {
+    const highest = Number((await one<{ n: string }>(t, 'select max(order_number)::text as n from public.orders')).n);
+    const place = () => customer.client.rpc('place_order', { items: [{ product_id: 102, quantity: 1 }], contact: CONTACT });
+    const [a, b] = [await place(), await place()];
+    expect(a.error).toBeNull();
+    expect(b.error).toBeNull();
+    expect([a.data.order_number, b.data.order_number]).toEqual([highest + 1, highest + 2]);
+    for (const o of [a.data, b.data]) {
+      expect(new Date(o.expected_delivery_at).getTime() - new Date(o.created_at).getTime()).toBe(5 * 86_400_000);
+    }
+    // The customer reads them back; the numbers are unique across all orders.
+    const read = await customer.client.from('orders').select('order_number, expected_delivery_at').eq('id', a.data.id).single();
+    expect(read.data).toEqual({ order_number: a.data.order_number, expected_delivery_at: a.data.expected_delivery_at });
+    const dupes = await countRows(t, 'select order_number from public.orders group by 1 having count(*) > 1');
+    expect(dupes).toBe(0);
+    const unique = await t.db.query('insert into public.orders (user_id, items, subtotal, total, order_number) values ($1, $2, 0, 0, $3)',
+      [customer.id, '[]', a.data.order_number]).then(() => 'stored', (e: { code?: string }) => e.code);
+    expect(unique).toBe('23505');
+  });
+
   it('names the product and the available stock in the detail of a stock refusal', async () => {
     const { error } = await customer.client.rpc('place_order', { items: [{ product_id: 101, quantity: 50 }], contact: CONTACT });
     expect(error?.details).toBe('product_id=101 requested=50 available=8');

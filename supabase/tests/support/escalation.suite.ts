@@ -101,10 +101,19 @@ export function escalationSuite(ctx: () => { t: TestStack; world: World }) {
     const client = await clientFor(t, world.users.customerA);
     const code = nextCode();
     const row = { user_id: world.users.customerA, device_id: world.rows.devices!.deviceA, access_code: code };
-    expect((await client.from('access_permissions').insert(row)).error).toBeNull();
-    expect((await client.from('access_permissions').insert(row)).error?.code).toBe('23505');
-    await client.from('access_permissions').update({ is_active: false }).eq('access_code', code);
-    expect((await client.from('access_permissions').insert(row)).error).toBeNull();
+    const first = await client.from('access_permissions').insert(row).select('id').single();
+    expect(first.error).toBeNull();
+    // A second insert of the same active code gets a fresh code (20261127000500); changing another
+    // code to an active one is still refused by the unique index.
+    const second = await client.from('access_permissions').insert(row).select('id, access_code').single();
+    expect(second.error).toBeNull();
+    expect(second.data!.access_code).not.toBe(code);
+    const clash = await client.from('access_permissions').update({ access_code: code }).eq('id', second.data!.id);
+    expect(clash.error?.code).toBe('23505');
+    await client.from('access_permissions').update({ is_active: false }).eq('id', first.data!.id);
+    const third = await client.from('access_permissions').insert(row).select('access_code').single();
+    expect(third.error).toBeNull();
+    expect(third.data!.access_code).toBe(code);
     expect((await client.from('access_permissions').insert({ ...row, access_code: 'abc123' })).error?.code).toBe('23514');
   });
 

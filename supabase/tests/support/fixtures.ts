@@ -54,6 +54,7 @@ export async function buildWorld(t: TestStack): Promise<World> {
     kb_helpful_votes: {},
     newsletter_subscriptions: { subscription: id() },
     cart_items: {},
+    device_events: { eventA: id(), eventB: id() },
   };
   const p = r.products!, c = r.cms_content!, k = r.kb_articles!, m = r.support_messages!;
   // votes are keyed by article: A voted on the published article, B on the deleted one
@@ -97,6 +98,9 @@ export async function buildWorld(t: TestStack): Promise<World> {
     insert into public.cart_items (id, user_id, line_id, product_id, name, price, quantity) values
       ('${r.cart_items!.lineA}', '${A}', '${p.productActive}', ${p.productActive}, 'Active', 10, 1),
       ('${r.cart_items!.lineB}', '${B}', '${p.productActive}', ${p.productActive}, 'Active', 10, 2);
+    insert into public.device_events (id, user_id, device_id, kind, previous_status, status) values
+      ('${r.device_events!.eventA}', '${A}', '${r.devices!.deviceA}', 'status_changed', 'online', 'error'),
+      ('${r.device_events!.eventB}', '${B}', '${r.devices!.deviceB}', 'status_changed', 'online', 'error');
     insert into public.newsletter_subscriptions (id, email) values ('${r.newsletter_subscriptions!.subscription}', 'sub-${nextCode().toLowerCase()}@example.test');
   `);
   return { users, rows: r };

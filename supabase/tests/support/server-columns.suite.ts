@@ -15,7 +15,7 @@ import { tableWrites } from './tables.ts';
 export const SERVER_TIMESTAMPS = ['created_at', 'updated_at', 'resolved_at', 'published_at'];
 export const OWNER_COLUMNS = ['user_id', 'author_id', 'sender_id'];
 const REPLICATED = ['devices', 'access_permissions', 'orders', 'notifications', 'support_tickets', 'support_messages', 'kb_articles',
-  'support_categories', 'cart_items'];
+  'support_categories', 'cart_items', 'device_events'];
 const FORGED = '2001-02-03T04:05:06+00:00';
 const forgedYear = 2001;
 

@@ -246,6 +246,20 @@ export function tableWrites(): Record<string, TableWrites> {
       },
       update: () => ({ values: { quantity: 7 }, probe: 'quantity::text', expect: '7' }),
     },
+    device_events: {
+      key: 'id',
+      async insert(_t, w, self) {
+        const id = uuid();
+        return { key: id, row: { id, user_id: self, device_id: w.rows.devices!.deviceA, kind: 'code_redeemed', access_code: 'FORGED' } };
+      },
+      async target(t, w) {
+        const id = uuid();
+        await ownerInsert(t, `insert into public.device_events (id, user_id, device_id, kind, access_code)
+          values ('${id}', '${w.users.customerA}', '${w.rows.devices!.deviceA}', 'code_redeemed', 'K7M2QX')`);
+        return id;
+      },
+      update: () => ({ values: { kind: 'code_refused', detail: 'Forged' }, probe: 'kind', expect: 'code_refused' }),
+    },
     newsletter_subscriptions: {
       key: 'id',
       async insert() {

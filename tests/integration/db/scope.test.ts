@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeEngines } from '../support/stack.ts';
-import { CUSTOMER, SUPPORT, deviceSuite, waitUntil, type SimDevice } from './support/device.ts';
+import { ADMIN, CUSTOMER, CUSTOMER_2, SUPPORT, deviceSuite, waitUntil, type SimDevice } from './support/device.ts';
 
 describeEngines('data layer: what each device holds', (engine) => {
   const suite = deviceSuite(engine);
@@ -28,6 +28,44 @@ describeEngines('data layer: what each device holds', (engine) => {
     expect(await localIds(staff, 'support_messages')).toEqual(await ids(suite.t.db.query('select id from public.support_messages')));
     expect(await localIds(customer, 'kb_articles')).toEqual(await ids(suite.t.db.query('select id from public.kb_articles where is_published and not _deleted')));
     expect(await localIds(staff, 'kb_articles')).toEqual(await ids(suite.t.db.query('select id from public.kb_articles where not _deleted')));
+  });
+
+  it("a customer pulls their own devices' events only (seeded history included); staff pull none", async () => {
+    for (const user of [CUSTOMER, CUSTOMER_2]) {
+      const d = await device(user, ['device_events']);
+      const local = (await d.data.db.device_events!.find().exec()).map((doc) => doc.id).sort();
+      const owned = await ids(suite.t.db.query(`select id from public.device_events where user_id = '${user}'`));
+      expect(owned.length).toBeGreaterThan(3);
+      expect(local).toEqual(owned);
+    }
+    for (const staff of [SUPPORT, ADMIN]) {
+      const d = await device(staff, ['device_events']);
+      expect(await d.data.db.device_events!.count().exec()).toBe(0);
+    }
+    // A redemption at the door reaches the owner's device at the next pull, with its detail.
+    const customer = await device(CUSTOMER, ['device_events']);
+    const api = suite.t.client({ accessToken: await suite.t.userToken(CUSTOMER) });
+    const { data } = await api.rpc('redeem_access_code', { p_device_id: '20000000-0000-4000-8000-000000000003', p_code: 'T5WB6C' });
+    expect(data).toMatchObject({ ok: false, message: 'Expired' });
+    await customer.data.syncNow();
+    const refused = await customer.data.db.device_events!.find({ selector: { kind: 'code_refused', access_code: 'T5WB6C' }, sort: [{ created_at: 'desc' }] }).exec();
+    expect(refused[0]).toMatchObject({ user_id: CUSTOMER, permission_id: '50000000-0000-4000-8000-000000000004', detail: 'Expired' });
+  });
+
+  it("a new order reaches the customer's device with its order number and expected delivery", async () => {
+    const customer = await device(CUSTOMER, ['orders']);
+    const seeded = await customer.data.db.orders!.find().exec();
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded.every((o) => Number.isInteger(o.order_number) && o.order_number! > 100_000 && o.expected_delivery_at)).toBe(true);
+    const api = suite.t.client({ accessToken: await suite.t.userToken(CUSTOMER) });
+    const contact = { email: 'customer@example.com', first_name: 'Casey', last_name: 'Customer', address: '1208 Barton Springs Rd', city: 'Austin', state: 'TX', zip_code: '78704' };
+    const placed = await api.rpc('place_order', { items: [{ product_id: 4, quantity: 1 }], contact });
+    expect(placed.error).toBeNull();
+    await customer.data.syncNow();
+    const doc = await customer.data.db.orders!.findOne(placed.data.id).exec();
+    expect(doc?.order_number).toBe(placed.data.order_number);
+    expect(doc!.order_number).toBeGreaterThan(Math.max(...seeded.map((o) => o.order_number!)));
+    expect(new Date(doc!.expected_delivery_at!).getTime()).toBe(new Date(placed.data.created_at).getTime() + 5 * 86_400_000);
   });
 
   it('an article unpublished on the server leaves a customer device at the next reconcile', async () => {

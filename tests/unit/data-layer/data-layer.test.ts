@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDataLayer } from '@/app/data/data-layer.ts';
 import { removeForUser } from '@/app/data/open.ts';
+import { COLLECTIONS } from '@/db/collections/index.ts';
 import { createAppDatabase, userDatabaseName } from '@/db/database.ts';
 import type { UserData } from '@/db/session.ts';
 import { userDataStore } from '@/db/user-data-store.ts';
@@ -84,7 +85,7 @@ describe('data layer lifecycle', () => {
     l.want(A);
     await until(() => userDataStore.getState().status === 'ready');
     await opened[0]!.db.orders!.insert(order(A));
-    expect(await databases()).toContain(`rxdb-dexie-${userDatabaseName(A)}--0--orders`);
+    expect(await databases()).toContain(`rxdb-dexie-${userDatabaseName(A)}--${COLLECTIONS.orders.schema.version}--orders`);
     l.want(null);
     expect(userDataStore.getState()).toMatchObject({ userId: null, status: 'idle', data: null });
     await l.purge(A);
