@@ -16,6 +16,10 @@ export interface RestOptions {
  */
 export function createRestClient(options: RestOptions): PostgrestClient {
   const authedFetch: typeof fetch = async (input, init) => {
+    // A browser that knows it is offline is not asked to send: the call fails as an offline fetch
+    // does, and the plugin tries again (and pulls on 'online'). Sent anyway, a write could leave
+    // while the device shows it as waiting: Chromium with emulated offline let one through.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new TypeError('Failed to fetch: this device is offline');
     const headers = new Headers(init?.headers);
     const token = await options.getAccessToken();
     headers.set('apikey', options.anonKey);
