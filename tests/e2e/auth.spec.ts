@@ -72,7 +72,7 @@ test('a wrong password gets the Sign In Error toast with the server message and 
 const ROLE_LINKS = {
   customer: { name: 'Casey', links: ['Dashboard'], area: '/dashboard', title: 'User Dashboard' },
   support: { name: 'Sam', links: ['Support Dashboard'], area: '/support/dashboard', title: 'Support Dashboard' },
-  admin: { name: 'Alex', links: ['Support Dashboard', 'Admin Panel'], area: '/admin', title: 'Admin Panel' },
+  admin: { name: 'Alex', links: ['Support Dashboard', 'Admin Panel'], area: '/admin', title: 'Admin Dashboard' },
 } as const;
 
 for (const role of ['customer', 'support', 'admin'] as const) {
@@ -231,6 +231,7 @@ test('forgot password: the recovery e-mail sets a new password that then signs i
 
   await page.getByTestId('navbar').getByRole('button', { name: 'Rae' }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.goto('/auth');
   await signInWithForm(page, user.email, next);
   await expect(toast(page, 'Welcome back!')).toBeVisible();

@@ -3,6 +3,7 @@
 // re-exporting screens here would pull them into first-paint JS.
 export {
   authStore,
+  beginSignOut,
   isSettled,
   onSignOut,
   refreshSession,

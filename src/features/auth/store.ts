@@ -163,19 +163,31 @@ export async function refreshSession(): Promise<AuthState> {
   return whenSettled();
 }
 
-/** Signs out everywhere (spec §4) and clears the device's copies of the user's data. */
+/** Signs out everywhere and clears the device's copies of the user's data. */
 export async function signOut(): Promise<void> {
+  await beginSignOut()();
+}
+
+/**
+ * Sign-out in two steps, for a screen that leaves the signed-in page first (so its guard does not
+ * send the user to /auth meanwhile). The stored session goes at once, before any await: a page
+ * opened from now on (a reload, a typed address, the page being left before the rest runs) is
+ * signed out. `finish` then signs this tab out, clears the device's copies of the user's data and
+ * revokes the session everywhere.
+ */
+export function beginSignOut(): () => Promise<void> {
   generation += 1;
-  // Before any await: from here on a new page is signed out (see forgetStoredSession).
   const accessToken = forgetStoredSession();
-  authStore.setState(SIGNED_OUT);
-  // The device's copies go next, before the network call: a page the user leaves or closes
-  // straight after Sign Out must not keep them (the cleanup used to wait for the server's answer).
-  try {
-    await clearDeviceData();
-  } finally {
-    await (await data()).signOutEverywhere(accessToken);
-  }
+  return async () => {
+    authStore.setState(SIGNED_OUT);
+    // The device's copies go before the network call: a page the user leaves or closes straight
+    // after Sign Out must not keep them (the cleanup used to wait for the server's answer).
+    try {
+      await clearDeviceData();
+    } finally {
+      await (await data()).signOutEverywhere(accessToken);
+    }
+  };
 }
 
 /** Whether the guards can decide: the first check is done and a signed-in profile has settled. */

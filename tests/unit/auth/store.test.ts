@@ -141,6 +141,26 @@ describe('session store', () => {
     expect(order).toEqual(['device data cleared', 'server sign-out']);
   });
 
+  it('in two steps, forgets the stored session at once and signs the tab out only when finished', async () => {
+    localStorage.setItem('garage-auth', JSON.stringify({ access_token: 'token-2', refresh_token: 'r' }));
+    session.stored = fakeSession;
+    profiles.fetchProfile.mockResolvedValue(profile);
+    store.startAuth();
+    await store.whenSettled();
+    expect(store.authStore.getState().status).toBe('signed-in');
+    const cleared = vi.fn();
+    store.onSignOut(cleared);
+    const finish = store.beginSignOut();
+    // The screen can still leave the guarded page while this tab counts as signed in.
+    expect(localStorage.getItem('garage-auth')).toBeNull();
+    expect(store.authStore.getState().status).toBe('signed-in');
+    expect(cleared).not.toHaveBeenCalled();
+    await finish();
+    expect(store.authStore.getState().status).toBe('signed-out');
+    expect(cleared).toHaveBeenCalled();
+    expect(session.signOutEverywhere).toHaveBeenCalledWith('token-2');
+  });
+
   it('signs out globally and clears the device: profile cache, session storage and registered data', async () => {
     localStorage.setItem('garage-auth', '{}');
     session.stored = fakeSession;

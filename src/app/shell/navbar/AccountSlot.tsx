@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, type ComponentType } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
-import { displayName, signOut, useAuth, type Role } from '@/features/auth';
+import { beginSignOut, displayName, useAuth, type Role } from '@/features/auth';
 import classes from './Navbar.module.css';
 import { useDisclosureMenu } from './useDisclosureMenu.ts';
 import { requestSignOut } from '../sync/sign-out-guard.ts';
@@ -104,8 +104,9 @@ function useAccount() {
   // now signed-out user to /auth.
   const leave = () =>
     requestSignOut(async () => {
+      const finish = beginSignOut();
       await navigate({ to: '/', replace: true });
-      await signOut().catch((error: unknown) => console.error('Sign-out failed', error));
+      await finish().catch((error: unknown) => console.error('Sign-out failed', error));
     });
   return { name, links: accountLinks(role), leave };
 }
