@@ -9,6 +9,12 @@ const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 }).f
 const pages: Array<{ path: string; as?: string; ready: (page: Page) => Promise<void> }> = [
   ...['/', '/products', '/products/1', '/auth', '/auth?mode=sign-up', '/privacy', '/terms', '/warranty', '/returns', '/support/faq', '/support/installation', '/solutions/homeowners'].map((path) => ({ path, ready: heading })),
   ...['/cart', '/checkout', '/support', '/dashboard', '/dashboard/orders', '/dashboard/settings'].map((path) => ({ path, as: DEMO.customer, ready: heading })),
+  // The dashboard's lists, scanned with the customer's seeded rows on screen.
+  ...([['/dashboard/devices', 'device-card'], ['/dashboard/access', 'access-card'], ['/dashboard/notifications', 'notification']] as const).map(([path, item]) => ({
+    path,
+    as: DEMO.customer,
+    ready: (page: Page) => expect(page.getByTestId(item).first()).toBeVisible({ timeout: 15_000 }),
+  })),
   { path: '/support/dashboard', as: DEMO.support, ready: heading },
   { path: '/admin', as: DEMO.admin, ready: heading },
   { path: '/this-page-does-not-exist', ready: (page: Page) => expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible() },

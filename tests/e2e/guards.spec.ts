@@ -3,7 +3,7 @@ import { DEMO, signInAs } from './support/auth.ts';
 
 // Guards shape the interface only (RLS protects the data); these check where each role lands.
 const AREAS = { customer: '/dashboard', support: '/support/dashboard', admin: '/admin' } as const;
-const TITLES = { '/dashboard': 'User Dashboard', '/support/dashboard': 'Support Dashboard', '/admin': 'Admin Panel' } as const;
+const TITLES = { '/dashboard': 'User Dashboard', '/support/dashboard': 'Support Dashboard', '/admin': 'Admin Dashboard' } as const;
 
 async function expectArea(page: Page, path: keyof typeof TITLES) {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
@@ -23,7 +23,7 @@ for (const role of ['customer', 'support', 'admin'] as const) {
     const home = AREAS[role];
     await page.goto(home);
     await expectArea(page, home);
-    await expect(page.getByTestId('area-user')).toContainText(role === 'customer' ? 'Customer' : role === 'admin' ? 'Admin' : 'Support');
+    await expect(page.getByTestId('area-user')).toContainText(role === 'customer' ? 'Customer' : role === 'admin' ? 'Administrator' : 'Support');
 
     for (const other of Object.values(AREAS)) {
       if (other === home || (role === 'admin' && other === '/support/dashboard')) continue;

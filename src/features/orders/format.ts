@@ -10,3 +10,13 @@ export function formatOrderDate(iso: string): string {
 export function shortOrderId(id: string): string {
   return id.slice(0, 8);
 }
+
+/** 'Order #100042'; the short id while the order's number has not arrived on this device. */
+export function orderTitle(order: { id: string; orderNumber: number | null }): string {
+  return `Order #${order.orderNumber ?? shortOrderId(order.id)}`;
+}
+
+/** Orders on their way to the customer, for which a one-use delivery code makes sense. */
+export function isOnItsWay(status: string): boolean {
+  return status === 'processing' || status === 'shipped';
+}

@@ -33,6 +33,8 @@ export const OrderItemSchema = v.pipe(
 export const OrderSchema = v.pipe(
   v.object({
     id: v.pipe(v.string(), v.uuid()),
+    // The number customers quote (from 100001); absent on a document stored before it existed.
+    order_number: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1)))),
     status: v.picklist(ORDER_STATUSES),
     items: v.array(OrderItemSchema),
     subtotal: Money,
@@ -40,9 +42,11 @@ export const OrderSchema = v.pipe(
     shipping: Money,
     total: Money,
     created_at: v.pipe(v.string(), v.isoTimestamp()),
+    expected_delivery_at: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
   }),
   v.transform((row) => ({
     id: row.id,
+    orderNumber: row.order_number ?? null,
     status: row.status,
     items: row.items,
     subtotal: row.subtotal,
@@ -50,6 +54,7 @@ export const OrderSchema = v.pipe(
     shipping: row.shipping,
     total: row.total,
     createdAt: row.created_at,
+    expectedDeliveryAt: row.expected_delivery_at ?? null,
   })),
 );
 

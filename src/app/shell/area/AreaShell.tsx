@@ -3,22 +3,25 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { ActionIcon, AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconShieldLock } from '@tabler/icons-react';
-import { signOut, useAuth } from '@/features/auth';
+import { beginSignOut, useAuth } from '@/features/auth';
 import { AreaQueryProvider } from './AreaQueryProvider.tsx';
-import { ROLE_LABELS, isNavItemActive, type AreaConfig } from './areas.ts';
+import { ROLE_LABELS, type AreaConfig } from './areas.ts';
+import { useSidebarCollapsed } from './sidebar-state.ts';
+import { SidebarNav } from './SidebarNav.tsx';
 import { requestSignOut } from '../sync/sign-out-guard.ts';
 import { SignOutGuardHost } from '../sync/SignOutGuardHost.tsx';
 import { SyncIndicator } from '../sync/SyncIndicator.tsx';
 
-// Spec §9: dashboard sidebar 60 units open, 14 collapsed (Tailwind units of 0.25rem).
+// The dashboards' sidebar is 60 units open and 14 collapsed (Tailwind units of 0.25rem).
 const OPEN_WIDTH = '15rem';
 const COLLAPSED_WIDTH = '3.5rem';
 export const AREA_MAIN_ID = 'area-main';
 
 /**
  * The shell of the signed-in areas (customer dashboard, admin, support dashboard): a sidebar that
- * collapses to icons (Ctrl/Cmd+B), a drawer under 768 px, the user's first name or 'User' with the
- * role label, the active route highlighted, and Sign Out.
+ * collapses to icons (Ctrl/Cmd+B; kept for 7 days in a cookie), a drawer under 768 px, the user's
+ * first name (or the area's fallback, 'User' or 'Admin') with the role label, the active route
+ * highlighted, and Sign Out.
  */
 export function AreaShell({ area, children }: { area: AreaConfig; children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -26,7 +29,7 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
   const profile = useAuth((state) => state.profile);
   const isMobile = useMediaQuery('(max-width: 767.98px)') ?? false;
   const [drawerOpened, drawer] = useDisclosure(false);
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
   const [signingOut, setSigningOut] = useState(false);
   const narrow = collapsed && !isMobile;
 
@@ -34,9 +37,11 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
 
   const onSignOut = async () => {
     setSigningOut(true);
-    // Leave the guarded area first, so the guard does not send the user to /auth meanwhile.
+    // The stored session goes first (a page opened meanwhile is signed out); then leave the
+    // guarded area, so the guard does not send the user to /auth, and finish the sign-out there.
+    const finish = beginSignOut();
     await navigate({ to: '/', replace: true });
-    await signOut();
+    await finish();
   };
 
   const items = area.nav.filter((item) => !item.onlyFor || (profile && item.onlyFor.includes(profile.role)));
@@ -71,7 +76,7 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
         {!narrow && (
           <Stack gap={0} px="sm" py="xs" data-testid="area-user">
             <Text fw={600} truncate>
-              {profile?.firstName || 'User'}
+              {profile?.firstName || area.nameFallback}
             </Text>
             <Text size="sm" c="gray.7">
               {profile ? ROLE_LABELS[profile.role] : ''}
@@ -79,34 +84,7 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
           </Stack>
         )}
         <AppShell.Section grow component={ScrollArea} mt="xs">
-          <nav aria-label={area.title}>
-            {items.map((item) => {
-              const active = isNavItemActive(item, area.root, pathname);
-              const Icon = item.icon;
-              const link = (
-                <NavLink
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  // The router marks a link active by prefix; the area root is active only on itself.
-                  activeOptions={{ exact: item.to === area.root }}
-                  label={narrow ? undefined : item.label}
-                  aria-label={narrow ? item.label : undefined}
-                  leftSection={<Icon size={20} aria-hidden="true" />}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={drawer.close}
-                />
-              );
-              return narrow ? (
-                <Tooltip key={item.to} label={item.label} position="right">
-                  {link}
-                </Tooltip>
-              ) : (
-                link
-              );
-            })}
-          </nav>
+          <SidebarNav area={area} items={items} pathname={pathname} narrow={narrow} onNavigate={drawer.close} />
         </AppShell.Section>
         <AppShell.Section>
           <NavLink

@@ -1,7 +1,9 @@
-import { Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { formatMoney } from '@/lib/money.ts';
-import { formatOrderDate, shortOrderId } from '../format.ts';
+import { formatOrderDate, isOnItsWay, orderTitle } from '../format.ts';
 import type { Order } from '../schemas.ts';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -17,7 +19,10 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-/** One order: short id, date, status, its lines and the totals the server computed. */
+/**
+ * One order: its number, date, status, its lines and the totals the server computed. An order on
+ * its way (processing or shipped) offers a one-use delivery code for the courier.
+ */
 export function OrderCard({ order }: { order: Order }) {
   const titleId = `order-${order.id}`;
   return (
@@ -25,7 +30,7 @@ export function OrderCard({ order }: { order: Order }) {
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
           <Title order={2} fz="h4" id={titleId}>
-            Order #{shortOrderId(order.id)}
+            {orderTitle(order)}
           </Title>
           <Text size="sm" c="gray.7">
             Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
@@ -53,6 +58,20 @@ export function OrderCard({ order }: { order: Order }) {
         <Row label="Shipping" value={order.shipping === 0 ? 'Free' : formatMoney(order.shipping)} />
         <Row label="Total" value={formatMoney(order.total)} strong />
       </Stack>
+      {isOnItsWay(order.status) && (
+        <Group justify="flex-end" mt="md">
+          <Button
+            variant="outline"
+            color="blue.8"
+            size="xs"
+            leftSection={<IconKey size={16} aria-hidden />}
+            aria-describedby={titleId}
+            renderRoot={(props) => <Link to="/dashboard/access" search={{ create: 'delivery', order: order.id }} {...props} />}
+          >
+            Create delivery code
+          </Button>
+        </Group>
+      )}
     </Card>
   );
 }

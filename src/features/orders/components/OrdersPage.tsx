@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconPackage } from '@tabler/icons-react';
+import { Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMyOrders } from '../use-my-orders.ts';
 import { OrderCard } from './OrderCard.tsx';
+import { LoadError } from '@/components/LoadError.tsx';
 
 function OrdersSkeleton() {
   return (
@@ -45,14 +46,7 @@ export function OrdersPage() {
       </div>
       {state.status === 'loading' && <OrdersSkeleton />}
       {state.status === 'error' && (
-        <Alert color="red.9" variant="light" title="Your orders could not be loaded" icon={<IconAlertCircle aria-hidden />} data-testid="orders-error">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" color="red.9" onClick={retry}>
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError title="Your orders could not be loaded" onRetry={retry} data-testid="orders-error" />
       )}
       {state.status === 'loaded' && state.orders.length === 0 && <NoOrders />}
       {state.status === 'loaded' && state.orders.length > 0 && (

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Button, Divider, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import * as v from 'valibot';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { useAppDatabase } from '@/db/react.tsx';
+import { removeDevice, updateDevice, type Device } from '../data/devices.ts';
+import { DeviceChangesSchema, DeviceSettingsFormSchema, type DeviceSettingsValues } from '../schemas.ts';
+
+interface SettingsFormProps {
+  device: Device;
+  onDone: () => void;
+  onBusy: (busy: boolean) => void;
+  onRemove: () => void;
+}
+
+/** The form inside the dialog, mounted per device so it starts from that device's values. */
+function SettingsForm({ device, onDone, onBusy, onRemove }: SettingsFormProps) {
+  const db = useAppDatabase();
+  const [saving, setSaving] = useState(false);
+  const form = useForm<DeviceSettingsValues>({
+    initialValues: { name: device.name, location: device.location ?? '' },
+    validate: schemaResolver(DeviceSettingsFormSchema, { sync: true }),
+  });
+
+  const busy = (value: boolean) => {
+    setSaving(value);
+    onBusy(value);
+  };
+
+  const onSubmit = form.onSubmit(async (values) => {
+    const parsed = v.safeParse(DeviceChangesSchema, values);
+    // An emptied name is not saved, and says nothing more than the required mark does.
+    if (!parsed.success) return;
+    busy(true);
+    try {
+      await updateDevice(db, device.id, parsed.output);
+    } catch {
+      notifications.show({ title: 'Error', message: 'Failed to update device', color: 'red' });
+      return;
+    } finally {
+      busy(false);
+    }
+    notifications.show({ title: 'Success', message: 'Device updated successfully', color: 'green' });
+    onDone();
+  });
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate aria-label="Device settings">
+        <Stack gap="sm">
+          <TextInput label="Device Name" required data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Location" placeholder="e.g. Front garage" {...form.getInputProps('location')} />
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onDone} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Divider my="lg" />
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm" c="gray.7">
+          Removing the device takes it off your account; its access codes stop working.
+        </Text>
+        <Button color="red.9" variant="outline" leftSection={<IconTrash size={16} aria-hidden />} onClick={onRemove} disabled={saving}>
+          Remove device
+        </Button>
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * Settings of one device: rename, move (location), or remove it. While the removal's confirmation
+ * is open on top, Escape closes only that confirmation (each open modal listens for Escape).
+ */
+export function DeviceSettingsDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
+  const db = useAppDatabase();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const close = () => {
+    if (!busy) onClose();
+  };
+
+  // Soft delete: the removal replicates, and the server stops honouring the device's codes.
+  const remove = async () => {
+    if (!device) return;
+    try {
+      await removeDevice(db, device.id);
+    } catch (error) {
+      notifications.show({ title: 'Error', message: 'Failed to remove device', color: 'red' });
+      throw error;
+    }
+    notifications.show({ title: 'Success', message: 'Device removed', color: 'green' });
+    onClose();
+  };
+
+  return (
+    <>
+      <Modal
+        opened={device !== null}
+        onClose={close}
+        title={device ? `Settings for ${device.name}` : 'Settings'}
+        centered
+        closeOnEscape={!confirming}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {device && <SettingsForm key={device.id} device={device} onDone={onClose} onBusy={setBusy} onRemove={() => setConfirming(true)} />}
+      </Modal>
+      <ConfirmDialog
+        opened={confirming && device !== null}
+        onClose={() => setConfirming(false)}
+        onConfirm={remove}
+        title="Remove device?"
+        message={`Remove ${device?.name ?? 'this device'} from your account? Access codes for this device will stop working.`}
+        confirmLabel="Remove"
+        danger
+      />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// A device's door log: the device_events rows of one device (written only by the server: codes
+// redeemed or refused at the door, codes created or revoked, status changes), replicated to this
+// device and read from the local database.
+import type { MangoQuery } from 'rxdb';
+import type { DeviceEvent } from '@/db/collections/device-events.ts';
+import type { DocOf } from '@/db/react.tsx';
+import { statusLabel } from '@/lib/status.ts';
+
+export type { DeviceEvent };
+
+/** The log shows the most recent events only. */
+export const DOOR_LOG_LIMIT = 50;
+
+/** Newest first; the id breaks ties between events of one instant. */
+export function deviceEventsQuery(userId: string | null, deviceId: string): MangoQuery<DocOf<'device_events'>> {
+  return {
+    selector: { user_id: userId ?? '', device_id: deviceId },
+    sort: [{ created_at: 'desc' }, { id: 'desc' }],
+    limit: DOOR_LOG_LIMIT,
+  };
+}
+
+// Statuses read in lower case inside a sentence ("from online to error").
+const statusWords = (status: string | null) => (status ? statusLabel(status).toLowerCase() : 'unknown');
+
+/** One line of the door log, in words. */
+export function describeDeviceEvent(event: Pick<DeviceEvent, 'kind' | 'access_code' | 'detail' | 'previous_status' | 'status'>): string {
+  const code = event.access_code ? `Code ${event.access_code}` : 'A code';
+  switch (event.kind) {
+    case 'code_redeemed':
+      return `${code} opened the door`;
+    case 'code_refused':
+      return event.detail ? `${code} refused: ${event.detail}` : `${code} refused`;
+    case 'code_created':
+      return `${code} created`;
+    case 'code_revoked':
+      return `${code} revoked`;
+    case 'status_changed':
+      return `Status changed from ${statusWords(event.previous_status)} to ${statusWords(event.status)}`;
+    default:
+      // A kind added on the server later still shows, in its own words.
+      return statusLabel(String(event.kind));
+  }
+}
