@@ -1,5 +1,5 @@
 // How access permissions read on screen and in a shared message (en-US, visitor's time zone).
-import { isExpired, usesLeft, type PermissionFacts } from './state.ts';
+import { isExpired, usesLeft, type PermissionFacts } from '@/lib/access-state.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

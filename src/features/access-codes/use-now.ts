@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { nextExpiry, type PermissionFacts } from './state.ts';
+import { nextExpiry, type PermissionFacts } from '@/lib/access-state.ts';
 
 /** setTimeout's longest delay; a later expiry is looked at again then. */
 const MAX_DELAY_MS = 2 ** 31 - 1;

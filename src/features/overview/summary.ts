@@ -2,14 +2,13 @@
 import type { AccessCodeDoc } from './data/access-codes.ts';
 import { COUNTED_CODE_TYPES } from './data/access-codes.ts';
 import type { DeviceDoc } from './data/devices.ts';
+import { accessState } from '@/lib/access-state.ts';
 
 type CodeFields = Pick<AccessCodeDoc, 'permission_type' | 'is_active' | 'expires_at' | 'max_usage' | 'usage_count'>;
 
 /** A code opens the door while it is not revoked, not past its expiry and under its usage limit. */
 export function isCodeUsable(code: CodeFields, now: number): boolean {
-  if (!code.is_active) return false;
-  if (code.expires_at !== null && Date.parse(code.expires_at) <= now) return false;
-  return code.max_usage === null || code.usage_count < code.max_usage;
+  return accessState(code, now) === 'active';
 }
 
 /** Active Access Codes: guest and delivery codes that are active, unexpired and under their limit. */

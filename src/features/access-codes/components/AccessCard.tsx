@@ -5,7 +5,7 @@ import { StatusBadge } from '@/components/StatusBadge.tsx';
 import type { AccessPermission } from '@/db/collections/index.ts';
 import type { WriteState } from '@/db/sync/write-states.ts';
 import { expiryText, typeLabel, usesText } from '../format.ts';
-import { accessState } from '../state.ts';
+import { accessState } from '@/lib/access-state.ts';
 import { CopyCodeButton } from './CopyCodeButton.tsx';
 import { DoorLog } from './DoorLog.tsx';
 

@@ -1,5 +1,6 @@
-// The state of an access permission at a given instant. `now` is passed in (never read here), so
-// the rule is testable and the page can re-evaluate it as time passes.
+// The state of an access permission at a given instant, shared by the access page and the
+// overview. `now` is passed in (never read here), so the rule is testable and screens can
+// re-evaluate it as time passes.
 
 export type AccessState = 'active' | 'expired' | 'limit_reached' | 'revoked';
 

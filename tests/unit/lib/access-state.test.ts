@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessState, canRevoke, isExpired, nextExpiry, usesLeft, type PermissionFacts } from '@/features/access-codes/state.ts';
+import { accessState, canRevoke, isExpired, nextExpiry, usesLeft, type PermissionFacts } from '@/lib/access-state.ts';
 import { expiryText, shareText, usesText } from '@/features/access-codes/format.ts';
 
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
