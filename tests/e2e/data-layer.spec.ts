@@ -201,6 +201,8 @@ test('a write the server refuses is set aside as failed with Retry and Discard; 
   await context.setOffline(true);
   await page.goto('/cart');
   await cartLine(page).getByRole('button', { name: `Increase quantity of ${BATTERY.name}` }).click();
+  // Shown means stored: leaving the page before that (the next goto) could abort the write.
+  await expect(cartLine(page).getByTestId('cart-line-quantity')).toHaveText('3');
   await deleteServerCart(user.id);
   await context.setOffline(false);
   await page.goto('/sync');
