@@ -174,7 +174,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function report(sync: SyncRow[], live: LiveRow[]): boolean {
   let ok = true;
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '–');
-  console.log(`\nInitial sync in Chromium: a fresh profile opens a user with N devices (all nine collections), until in sync and N devices are stored; median of ${RUNS} runs, ms from the call\n`);
+  console.log(`\nInitial sync in Chromium: a fresh profile opens a user with N devices (all ten collections), until in sync and N devices are stored; median of ${RUNS} runs, ms from the call\n`);
   console.log('| engine | devices | pull batch | opened | leader | N pulled | in sync | N stored (median) | runs | target |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of sync) {
