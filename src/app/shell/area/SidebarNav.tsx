@@ -1,4 +1,4 @@
-import { Badge, Indicator, NavLink, Text, Tooltip } from '@mantine/core';
+import { Badge, Indicator, NavLink, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useUnreadNotificationCount } from '@/features/notifications';
 import { groupNavItems, isNavItemActive, type AreaConfig, type AreaNavItem } from './areas.ts';
@@ -88,7 +88,7 @@ function SidebarLink({ item, active, exact, narrow, onNavigate, count }: Sidebar
         !narrow && count > 0 ? (
           <Badge size="sm" circle={count < 10} color="red.9" data-testid="unread-badge">
             <span aria-hidden="true">{badgeCount(count)}</span>
-            <span className="mantine-visually-hidden">{unread}</span>
+            <VisuallyHidden component="span">{unread}</VisuallyHidden>
           </Badge>
         ) : undefined
       }

@@ -1,5 +1,5 @@
 import { useId, type MouseEvent } from 'react';
-import { Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
@@ -53,7 +53,7 @@ export function NotificationItem({ notification, writeState, onMarkRead }: Notif
               {notificationTypeLabel(notification.type)} · <TimeAgo date={notification.created_at} />
             </Text>
             <Title order={2} fz="md" fw={unread ? 700 : 500} id={titleId}>
-              {unread && <><span className="mantine-visually-hidden">Unread:</span>{' '}</>}
+              {unread && <><VisuallyHidden component="span">Unread:</VisuallyHidden>{' '}</>}
               {notification.title}
             </Title>
             {notification.body && <Text size="sm">{notification.body}</Text>}
