@@ -1,7 +1,8 @@
-import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDoorEnter, IconDoorOff, IconKey, IconKeyOff, IconPackage, IconActivity } from '@tabler/icons-react';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
+import { Panel } from './Panel.tsx';
 import type { ActivityItem } from '../activity.ts';
 
 function ActivityIcon({ item }: { item: ActivityItem }) {
@@ -23,15 +24,8 @@ function ActivityIcon({ item }: { item: ActivityItem }) {
 /** The newest door-log events, device status changes and orders, newest first, each with its time ago. */
 export function RecentActivity({ items }: { items: ActivityItem[] | null }) {
   return (
-    <Paper component="section" withBorder radius="md" p="md" aria-labelledby="recent-activity-title">
-      <Title order={2} fz="h4" id="recent-activity-title" mb="sm">
-        Recent Activity
-      </Title>
-      {items === null ? (
-        <Text size="sm" c="gray.7">
-          Loading…
-        </Text>
-      ) : items.length === 0 ? (
+    <Panel id="recent-activity-title" title="Recent Activity" loading={items === null}>
+      {items === null ? null : items.length === 0 ? (
         <Text size="sm" c="gray.7" data-testid="activity-empty">
           No activity yet. Codes used at your doors, device status changes and orders will show here.
         </Text>
@@ -53,6 +47,6 @@ export function RecentActivity({ items }: { items: ActivityItem[] | null }) {
           ))}
         </Stack>
       )}
-    </Paper>
+    </Panel>
   );
 }

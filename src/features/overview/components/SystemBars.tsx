@@ -1,4 +1,5 @@
-import { Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Panel } from './Panel.tsx';
 import type { SystemBars as Bars } from '../health.ts';
 
 function Bar({ label, value, word, color }: { label: string; value: number; word?: string; color: string }) {
@@ -20,15 +21,8 @@ function Bar({ label, value, word, color }: { label: string; value: number; word
 /** Connectivity and Device Health computed from the user's devices; with none, says so. */
 export function SystemBars({ bars }: { bars: Bars | null }) {
   return (
-    <Paper component="section" withBorder radius="md" p="md" aria-labelledby="system-bars-title">
-      <Title order={2} fz="h4" id="system-bars-title" mb="sm">
-        System Performance
-      </Title>
-      {bars === null ? (
-        <Text size="sm" c="gray.7">
-          Loading…
-        </Text>
-      ) : bars.devices === 0 || !('connectivity' in bars) ? (
+    <Panel id="system-bars-title" title="System Performance" loading={bars === null}>
+      {bars === null ? null : bars.devices === 0 || !('connectivity' in bars) ? (
         <Text size="sm" c="gray.7" data-testid="bars-empty">
           No devices yet. Add a device to see its connectivity and health here.
         </Text>
@@ -41,6 +35,6 @@ export function SystemBars({ bars }: { bars: Bars | null }) {
           </Text>
         </Stack>
       )}
-    </Paper>
+    </Panel>
   );
 }
