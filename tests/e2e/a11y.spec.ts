@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signInAs } from './support/auth.ts';
+import { expectNoBlockingAxeViolations } from './support/axe.ts';
 
 // Every page, scanned with axe's default rules (WCAG 2.x A/AA and best practices): the public
 // ones signed out, the guarded ones as a role that may open them. Only serious and critical
@@ -20,7 +20,6 @@ const pages: Array<{ path: string; as?: string; ready: (page: Page) => Promise<v
   { path: '/this-page-does-not-exist', ready: (page: Page) => expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible() },
 ];
 
-const BLOCKING = new Set(['serious', 'critical']);
 
 for (const { path, as, ready } of pages) {
   test(`${path}${as ? ` (${as})` : ''} has no serious or critical accessibility violations`, async ({ page }) => {
@@ -29,12 +28,7 @@ for (const { path, as, ready } of pages) {
     await expect(page).toHaveURL(path);
     await ready(page);
     await page.waitForLoadState('networkidle');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-    const report = blocking
-      .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.html.slice(0, 160)}\n      ${n.failureSummary?.split('\n').join(' ') ?? ''}`).join('\n')}`)
-      .join('\n');
-    expect(blocking.map((v) => v.id), `${path}\n${report}`).toEqual([]);
+    await expectNoBlockingAxeViolations(page, path);
     // Team convention (axe only flags a missing h1, at moderate impact): exactly one h1 per page.
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { createUser, DEMO, signInAs } from './support/auth.ts';
+import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 
 // /dashboard/access in the built app against the local stack: the seeded codes of Casey in every
@@ -11,15 +11,6 @@ import { appOrigin } from './support/paths.ts';
 
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 const card = (page: Page, code: string) => page.locator(`[data-testid="access-card"][data-code="${code}"]`);
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function expectNoBlockingAxe(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 160)}`).join('\n')}`).join('\n');
-  expect(blocking.map((v) => v.id), `${what}\n${report}`).toEqual([]);
-}
-
 /** A signed-in REST client of one user (the door unit acts with its owner's token). */
 async function userApi(email: string, password: string): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
   const api = await request.newContext({ baseURL: appOrigin() });
@@ -100,13 +91,13 @@ test("Casey's seeded codes show their states; only active ones can be revoked (a
   await expect(expired.getByRole('button', { name: 'Door log' })).toHaveAttribute('aria-expanded', 'true');
   await expect(expired.getByTestId('door-log-entry').first()).toContainText('Refused: Expired');
   await page.waitForLoadState('networkidle');
-  await expectNoBlockingAxe(page, 'access page with cards');
+  await expectNoBlockingAxeViolations(page, 'access page with cards');
 
   // Dialogs, opened and closed without writing anything (the demo data stays as seeded).
   await page.getByRole('button', { name: 'Create Access Code' }).click();
   const create = page.getByRole('dialog', { name: 'Create Access Code' });
   await expect(create.getByLabel('Permission Type')).toHaveValue('guest');
-  await expectNoBlockingAxe(page, 'create dialog');
+  await expectNoBlockingAxeViolations(page, 'create dialog');
   await create.getByRole('button', { name: 'Cancel' }).click();
   await expect(create).toBeHidden();
 
@@ -114,13 +105,13 @@ test("Casey's seeded codes show their states; only active ones can be revoked (a
   const share = page.getByRole('dialog', { name: 'Share Access Code' });
   await expect(share.getByRole('img', { name: 'QR code of access code K7M2QX' })).toBeVisible();
   await expect(share.getByTestId('share-text')).toContainText('Door: Main Garage Door');
-  await expectNoBlockingAxe(page, 'share dialog');
+  await expectNoBlockingAxeViolations(page, 'share dialog');
   await share.getByRole('button', { name: 'Close' }).click();
 
   await card(page, 'K7M2QX').getByRole('button', { name: 'Revoke' }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke Access Code' });
   await expect(confirm).toContainText('Revoke code K7M2QX?');
-  await expectNoBlockingAxe(page, 'revoke dialog');
+  await expectNoBlockingAxeViolations(page, 'revoke dialog');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(card(page, 'K7M2QX').getByTestId('access-state')).toHaveText('Active');
@@ -293,7 +284,7 @@ test("an order on its way offers a delivery code: the dialog opens prefilled for
     return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
   }, order.expected_delivery_at);
   await expect(dialog.getByLabel('Expires At')).toHaveValue(expected);
-  await expectNoBlockingAxe(page, 'prefilled delivery dialog');
+  await expectNoBlockingAxeViolations(page, 'prefilled delivery dialog');
 
   await dialog.getByRole('button', { name: 'Create Access Code' }).click();
   const created = toast(page, 'Success').filter({ hasText: /Access code [A-Z0-9]{6} created successfully/ });

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { DEMO, signInAs } from './support/auth.ts';
+import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 
 /** Removes every line of a user's cart on the server (service role), as a removal on a device does. */
@@ -40,9 +40,7 @@ const line = (page: Page, label: string) => page.getByRole('listitem', { name: l
 
 /** Scans this part's content (the page inside <main>); navbar, footer and toasts belong to others. */
 async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoBlockingAxeViolations(page, page.url(), 'main');
 }
 
 test('empty cart and empty checkout explain themselves and lead to the products', async ({ page }) => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { stockOf, stockText } from './support/api.ts';
+import { expectNoBlockingAxeViolations } from './support/axe.ts';
 
 // The catalogue screens against the production build: list filters (URL-backed), view toggle,
 // product detail (gallery, variants, quantity, tabs, related products) and the not-found state.
@@ -13,9 +13,7 @@ const quantity = (page: Page) => page.getByRole('textbox', { name: 'Quantity' })
 
 // Scoped to the page content: the navbar and footer belong to the shell and a11y.spec.ts covers them.
 async function expectNoSeriousA11yViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoBlockingAxeViolations(page, page.url(), 'main');
 }
 
 test('filters combine, change the count, live in the URL and Clear All resets them', async ({ page }) => {

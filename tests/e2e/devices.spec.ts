@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { createUser, signInAs } from './support/auth.ts';
+import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 
 // Device Management in the built app, against the local stack: the page reads and writes the
@@ -34,13 +34,6 @@ const serverDevices = (userId: string, token: string) =>
 
 const toast = (page: Page, title: string, message: string) => page.locator('.mantine-Notification-root').filter({ hasText: title }).filter({ hasText: message });
 const card = (page: Page, name: string) => page.getByTestId('device-card').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
-
-async function expectNoBlockingAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.html.slice(0, 160)}`).join('\n')}`).join('\n');
-  expect(blocking.map((v) => v.id), `${what}\n${report}`).toEqual([]);
-}
 
 async function signedIn(page: Page, firstName: string) {
   const user = await createUser(firstName);

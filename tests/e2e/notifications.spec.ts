@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { createUser, signInAs } from './support/auth.ts';
+import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 
 // Notifications are written only by the server (triggers, or here the service role); the user
@@ -79,8 +79,7 @@ test('unread notifications are marked and counted in the sidebar; marking read r
   await expect(sidebarLink(page)).toHaveAccessibleName('Notifications 3 unread');
   await expect(page.getByTestId('unread-summary')).toHaveText('3 unread');
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoBlockingAxeViolations(page, 'notifications');
 
   // Mark one read: the count drops at once and the server row follows.
   const firmware = items(page).filter({ hasText: 'Firmware 2.4.1 available' });

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { createUser, DEMO, DEMO_PASSWORD, signInAs } from './support/auth.ts';
+import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled } from './support/service-worker.ts';
 
@@ -118,8 +118,7 @@ test("Casey's overview: the four numbers and the bars equal what the server coun
   expect(times).toEqual([...times].sort((a, b) => b - a));
 
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoBlockingAxeViolations(page, 'overview');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
 });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoBlockingAxeViolations } from './support/axe.ts';
 
 // The linked content pages (spec §2 "Navigation links also point to …").
 const PAGES: Array<[path: string, h1: string]> = [
@@ -44,8 +44,6 @@ for (const path of ['/', '/no-such-page', ...PAGES.map(([p]) => p)]) {
   test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoBlockingAxeViolations(page, path);
   });
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, DEMO, signInAs } from './support/auth.ts';
+import { expectNoBlockingAxeViolations } from './support/axe.ts';
 
 // The sync center's page, header indicator and sign-out warning in the built app. The data
 // layer's own flows (offline writes, refusals, delivery) are tested with it; here the sync
@@ -41,9 +41,7 @@ test('a signed-in customer opens /sync and sees that everything is synced, with 
   await expect(navbar(page).getByRole('link', { name: 'Sync status: Up to date. Open the sync center' })).toBeVisible();
 
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoBlockingAxeViolations(page, 'sync center');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
 });
 
