@@ -1,0 +1,15 @@
+import { Typography } from '@mantine/core';
+import { markdownToSafeHtml } from '@/lib/markdown.ts';
+
+/**
+ * Renders user-written Markdown (KB articles, CMS content, previews while editing). The HTML is
+ * sanitized before it reaches the DOM (see markdownToSafeHtml), so no author can run script in a
+ * reader's browser; `html` is therefore safe for dangerouslySetInnerHTML.
+ */
+export function Markdown({ source, 'data-testid': testId }: { source: string; 'data-testid'?: string }) {
+  return (
+    <Typography>
+      <div data-testid={testId} dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(source) }} />
+    </Typography>
+  );
+}
