@@ -39,6 +39,8 @@ import { Route as SupportIndexRouteImport } from './routes/support/index'
 import { Route as SupportDashboardRouteRouteImport } from './routes/support/dashboard/route'
 import { Route as SupportFaqRouteImport } from './routes/support/faq'
 import { Route as SupportInstallationRouteImport } from './routes/support/installation'
+import { Route as SupportArticlesIndexRouteImport } from './routes/support/articles/index'
+import { Route as SupportArticlesArticleIdRouteImport } from './routes/support/articles/$articleId'
 import { Route as SupportDashboardIndexRouteImport } from './routes/support/dashboard/index'
 import { Route as SupportDashboardSettingsRouteImport } from './routes/support/dashboard/settings'
 
@@ -192,6 +194,17 @@ const SupportInstallationRoute = SupportInstallationRouteImport.update({
   path: '/support/installation',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SupportArticlesIndexRoute = SupportArticlesIndexRouteImport.update({
+  id: '/support/articles/',
+  path: '/support/articles/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportArticlesArticleIdRoute =
+  SupportArticlesArticleIdRouteImport.update({
+    id: '/support/articles/$articleId',
+    path: '/support/articles/$articleId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const SupportDashboardIndexRoute = SupportDashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -235,7 +248,9 @@ export interface FileRoutesByFullPath {
   '/dashboard/': typeof DashboardIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/support/': typeof SupportIndexRoute
+  '/support/articles/$articleId': typeof SupportArticlesArticleIdRoute
   '/support/dashboard/settings': typeof SupportDashboardSettingsRoute
+  '/support/articles/': typeof SupportArticlesIndexRoute
   '/support/dashboard/': typeof SupportDashboardIndexRoute
 }
 export interface FileRoutesByTo {
@@ -266,7 +281,9 @@ export interface FileRoutesByTo {
   '/dashboard': typeof DashboardIndexRoute
   '/products': typeof ProductsIndexRoute
   '/support': typeof SupportIndexRoute
+  '/support/articles/$articleId': typeof SupportArticlesArticleIdRoute
   '/support/dashboard/settings': typeof SupportDashboardSettingsRoute
+  '/support/articles': typeof SupportArticlesIndexRoute
   '/support/dashboard': typeof SupportDashboardIndexRoute
 }
 export interface FileRoutesById {
@@ -301,7 +318,9 @@ export interface FileRoutesById {
   '/dashboard/': typeof DashboardIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/support/': typeof SupportIndexRoute
+  '/support/articles/$articleId': typeof SupportArticlesArticleIdRoute
   '/support/dashboard/settings': typeof SupportDashboardSettingsRoute
+  '/support/articles/': typeof SupportArticlesIndexRoute
   '/support/dashboard/': typeof SupportDashboardIndexRoute
 }
 export interface FileRouteTypes {
@@ -337,7 +356,9 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/products/'
     | '/support/'
+    | '/support/articles/$articleId'
     | '/support/dashboard/settings'
+    | '/support/articles/'
     | '/support/dashboard/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -368,7 +389,9 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/products'
     | '/support'
+    | '/support/articles/$articleId'
     | '/support/dashboard/settings'
+    | '/support/articles'
     | '/support/dashboard'
   id:
     | '__root__'
@@ -402,7 +425,9 @@ export interface FileRouteTypes {
     | '/dashboard/'
     | '/products/'
     | '/support/'
+    | '/support/articles/$articleId'
     | '/support/dashboard/settings'
+    | '/support/articles/'
     | '/support/dashboard/'
   fileRoutesById: FileRoutesById
 }
@@ -425,6 +450,8 @@ export interface RootRouteChildren {
   SupportInstallationRoute: typeof SupportInstallationRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
   SupportIndexRoute: typeof SupportIndexRoute
+  SupportArticlesArticleIdRoute: typeof SupportArticlesArticleIdRoute
+  SupportArticlesIndexRoute: typeof SupportArticlesIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -639,6 +666,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SupportInstallationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/support/articles/': {
+      id: '/support/articles/'
+      path: '/support/articles'
+      fullPath: '/support/articles/'
+      preLoaderRoute: typeof SupportArticlesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support/articles/$articleId': {
+      id: '/support/articles/$articleId'
+      path: '/support/articles/$articleId'
+      fullPath: '/support/articles/$articleId'
+      preLoaderRoute: typeof SupportArticlesArticleIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/support/dashboard/': {
       id: '/support/dashboard/'
       path: '/'
@@ -734,6 +775,8 @@ const rootRouteChildren: RootRouteChildren = {
   SupportInstallationRoute: SupportInstallationRoute,
   ProductsIndexRoute: ProductsIndexRoute,
   SupportIndexRoute: SupportIndexRoute,
+  SupportArticlesArticleIdRoute: SupportArticlesArticleIdRoute,
+  SupportArticlesIndexRoute: SupportArticlesIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

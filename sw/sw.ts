@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerCatalogueCaching } from './catalogue.ts';
 import { registerImageCaching } from './images.ts';
+import { registerKnowledgeBaseCaching } from './knowledge-base.ts';
 import { registerNavigationFallback } from './navigation.ts';
 import { registerUpdateHandling } from './update.ts';
 
@@ -16,4 +17,5 @@ precacheAndRoute(self.__WB_MANIFEST);
 registerNavigationFallback();
 registerImageCaching();
 registerCatalogueCaching();
+registerKnowledgeBaseCaching();
 registerUpdateHandling();

@@ -156,6 +156,12 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       registerSyncActions({ syncNow: relay.actions.syncNow, retryWrite: data.retryWrite, discardWrite: relay.actions.discardWrite }),
       startTriggers({ resync: () => replications.forEach((r) => r.reSync()), reconcile: () => void reconcile() }),
     );
+    // Opening the session is the next sync for rows that left the user's view while the app was
+    // closed (an article unpublished, a category switched off): the pull never reports them. Only
+    // the leader's replications run, so only the leader reaches this (the others wait forever).
+    void Promise.all([...replications.values()].map((replication) => replication.awaitInitialReplication()))
+      .then(reconcile)
+      .catch(() => undefined);
   }
   return data;
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '@/components/AreaPlaceholder.tsx';
+import { MissionControlPage } from '@/features/mission-control';
 
 export const Route = createFileRoute('/admin/')({
   head: () => ({ meta: [{ title: 'Mission Control | GarageGuard' }] }),
-  component: () => <AreaPlaceholder title="Mission Control">Revenue, orders, stock and support KPIs with alerts will appear here.</AreaPlaceholder>,
+  component: MissionControlPage,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaPlaceholder } from '@/components/AreaPlaceholder.tsx';
+import { InventoryPage } from '@/features/inventory';
 
 export const Route = createFileRoute('/admin/inventory')({
   head: () => ({ meta: [{ title: 'Inventory | GarageGuard' }] }),
-  component: () => <AreaPlaceholder title="Inventory">Stock levels, low-stock warnings and new inventory items will be managed here.</AreaPlaceholder>,
+  component: InventoryPage,
 });

@@ -117,5 +117,14 @@ export const XSS_HOOK = () => {
 /** What the hook counted on the page, and the elements a payload managed to inject. */
 export const XSS_RESULT = () => {
   const w = window as unknown as { __xssRuns: number[]; __cspViolations: string[] };
-  return { runs: w.__xssRuns, violations: w.__cspViolations, injected: document.querySelectorAll('[data-xss]').length };
+  const elements = [...document.querySelectorAll('*')];
+  return {
+    runs: w.__xssRuns,
+    violations: w.__cspViolations,
+    // Markup that reached the page unsanitized keeps its marker (the sanitizer drops data-* attributes).
+    injected: document.querySelectorAll('[data-xss]').length,
+    // React never writes inline handlers, and the sanitizer drops them and script URLs.
+    handlers: elements.filter((element) => [...element.attributes].some((attribute) => /^on/i.test(attribute.name))).length,
+    scriptUrls: elements.filter((element) => ['href', 'src', 'action', 'formaction', 'data'].some((name) => /^\s*(?:javascript|vbscript|data:text\/html)/i.test(element.getAttribute(name) ?? ''))).length,
+  };
 };

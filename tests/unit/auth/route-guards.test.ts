@@ -20,10 +20,12 @@ async function landOn(path: string): Promise<string> {
 }
 
 const HOME: Record<Role, string> = { customer: '/dashboard', support: '/support/dashboard', admin: '/admin' };
-const GUARDED = ['/cart', '/checkout', '/support', '/dashboard', '/dashboard/orders', '/dashboard/settings', '/support/dashboard', '/support/dashboard/settings', '/admin', '/admin/inventory', '/admin/settings'];
+const GUARDED = ['/cart', '/checkout', '/support', '/dashboard', '/dashboard/orders', '/dashboard/settings', '/support/dashboard', '/support/dashboard/settings', '/admin', '/admin/inventory', '/admin/financial', '/admin/logs', '/admin/cms', '/admin/settings'];
 const OPEN: Record<Role, RegExp> = {
   customer: /^\/(cart|checkout|support|dashboard(\/.*)?)$/,
-  support: /^\/(cart|checkout|support|support\/dashboard(\/.*)?)$/,
+  // Support may open Access Logs and Content; on Inventory and Financial they stay and are told
+  // 'Access denied. Admin privileges required.' (the page renders no data), tested in e2e.
+  support: /^\/(cart|checkout|support|support\/dashboard(\/.*)?|admin\/(logs|cms|inventory|financial))$/,
   admin: /^\/(cart|checkout|support|support\/dashboard(\/.*)?|admin(\/.*)?)$/,
 };
 

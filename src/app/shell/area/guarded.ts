@@ -1,6 +1,8 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader.tsx';
-import { requireAccess, type AccessRequirement } from '@/features/auth';
+import { authStore, homeFor, requireAccess, roleMeets, type AccessRequirement } from '@/features/auth';
 import { GuardError } from '../GuardError.tsx';
+import { adminPageRule } from './areas.ts';
 
 /**
  * Route options shared by every guarded route: the guard, the full-screen spinner while the
@@ -13,5 +15,23 @@ export function guarded(requirement: AccessRequirement) {
     pendingMs: 0,
     pendingMinMs: 0,
     errorComponent: GuardError,
+  } as const;
+}
+
+/**
+ * The admin area's guard: staff (support and admin) may enter; a page that needs more than the
+ * user's role either says so on the page (see adminPageRule) or sends them to their own home,
+ * history replaced. It runs again on every navigation inside the area.
+ */
+export function guardedAdminArea() {
+  const staff = requireAccess('staff');
+  return {
+    ...guarded('staff'),
+    beforeLoad: async ({ location }: { location: ParsedLocation }) => {
+      await staff({ location });
+      const role = authStore.getState().profile?.role;
+      const rule = adminPageRule(location.pathname);
+      if (role && !roleMeets(role, rule.requires) && rule.denied === null) throw redirect({ to: homeFor(role), replace: true });
+    },
   } as const;
 }

@@ -1,0 +1,49 @@
+import { Badge, Button, Card, Code, Collapse, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { TimeAgo } from '@/components/TimeAgo.tsx';
+import type { AccessLog } from '../data/access-logs.ts';
+
+/** One event: action, result, resource, address, time, error; the user agent on request. */
+export function LogEntry({ log }: { log: AccessLog }) {
+  const [open, toggle] = useDisclosure(false);
+  return (
+    <Card component="li" withBorder radius="sm" padding="sm" data-testid="access-log">
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Text fw={600} size="sm" data-testid="log-action">
+              {log.action}
+            </Text>
+            <Badge size="sm" variant="light" color={log.success ? 'green.9' : 'red.9'}>
+              {log.success ? 'Success' : 'Failed'}
+            </Badge>
+          </Group>
+          <Text size="xs" c="gray.7">
+            <TimeAgo date={log.created_at} />
+          </Text>
+        </Group>
+        <Text size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
+          {log.resource ?? '—'}
+          {log.ip_address ? ` · ${log.ip_address}` : ''}
+        </Text>
+        {log.error_message && (
+          <Text size="sm" c="red.9">
+            {log.error_message}
+          </Text>
+        )}
+        {log.user_agent && (
+          <>
+            <Button variant="default" size="compact-xs" onClick={toggle.toggle} aria-expanded={open} style={{ alignSelf: 'flex-start' }}>
+              {open ? 'Hide user agent' : 'Show user agent'}
+            </Button>
+            <Collapse expanded={open}>
+              <Code block data-testid="log-user-agent" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {log.user_agent}
+              </Code>
+            </Collapse>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

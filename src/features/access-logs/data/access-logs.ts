@@ -1,0 +1,69 @@
+// access_logs (staff read by RLS): the newest first, 500 per page after the last (created_at, id)
+// shown, with the page's filters applied by the database.
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { loadSupabase } from '@/lib/load-supabase.ts';
+
+/** At most 500 logs are loaded at a time; 'Load more' fetches the next 500. */
+export const LOG_PAGE_SIZE = 500;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The actions the system writes: sign-ins (from the auth server) and staff actions. */
+export const KNOWN_ACTIONS = [
+  'login', 'login_failed', 'ticket.status', 'ticket.assign', 'kb_article.create', 'kb_article.update', 'kb_article.delete',
+  'cms.create', 'cms.update', 'cms.delete', 'inventory.create', 'inventory.update', 'inventory.delete',
+  'financial.create', 'financial.update', 'financial.delete', 'order.status', 'report.export',
+] as const;
+
+export const LogFiltersSchema = v.object({
+  /** Matched anywhere in the action, resource, user agent or error, ignoring case. */
+  search: v.pipe(v.string(), v.maxLength(SEARCH_MAX_LENGTH)),
+  action: v.union([v.literal('all'), v.picklist(KNOWN_ACTIONS)]),
+  result: v.picklist(['all', 'success', 'failed']),
+});
+export type LogFilters = v.InferOutput<typeof LogFiltersSchema>;
+export const NO_FILTERS: LogFilters = { search: '', action: 'all', result: 'all' };
+
+export interface AccessLog {
+  id: string;
+  user_id: string | null;
+  action: string;
+  resource: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  success: boolean;
+  error_message: string | null;
+  created_at: string;
+}
+
+type Cursor = Pick<AccessLog, 'created_at' | 'id'> | null;
+
+/**
+ * The search text as a PostgREST pattern: the characters that structure an `or=` list or act as
+ * wildcards are dropped (a log search never needs them), the rest is matched as typed.
+ */
+export function searchPattern(search: string): string | null {
+  const text = search.replace(/[,()*%\\"':]/g, ' ').trim();
+  return text ? `*${text}*` : null;
+}
+
+async function fetchPage(filters: LogFilters, cursor: Cursor): Promise<AccessLog[]> {
+  const supabase = await loadSupabase();
+  let query = supabase.from('access_logs').select('*');
+  const pattern = searchPattern(filters.search);
+  if (pattern) query = query.or(['action', 'resource', 'user_agent', 'error_message'].map((c) => `${c}.ilike.${pattern}`).join(','));
+  if (filters.action !== 'all') query = query.eq('action', filters.action);
+  if (filters.result !== 'all') query = query.eq('success', filters.result === 'success');
+  if (cursor) query = query.or(`created_at.lt.${cursor.created_at},and(created_at.eq.${cursor.created_at},id.lt.${cursor.id})`);
+  const { data, error } = await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(LOG_PAGE_SIZE);
+  if (error) throw new Error(error.message);
+  return data as AccessLog[];
+}
+
+export const accessLogsQuery = (filters: LogFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'access-logs', filters],
+    queryFn: ({ pageParam }) => fetchPage(filters, pageParam),
+    initialPageParam: null as Cursor,
+    getNextPageParam: (last) => (last.length < LOG_PAGE_SIZE ? undefined : { created_at: last.at(-1)!.created_at, id: last.at(-1)!.id }),
+  });

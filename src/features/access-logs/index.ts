@@ -1,0 +1,2 @@
+// Public API of the access-logs feature: the Access Logs page, for /admin/logs.
+export { AccessLogsPage } from './components/AccessLogsPage.tsx';

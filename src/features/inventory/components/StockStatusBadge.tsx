@@ -1,0 +1,12 @@
+import { Badge } from '@mantine/core';
+import { STOCK_STATUS_COLORS, STOCK_STATUS_LABELS, stockStatus } from '../stock-status.ts';
+
+/** Out of Stock / Low Stock / In Stock for one row, as a filled badge. */
+export function StockStatusBadge({ item }: { item: { current_stock: number; minimum_stock: number } }) {
+  const status = stockStatus(item);
+  return (
+    <Badge variant="filled" color={STOCK_STATUS_COLORS[status]} autoContrast data-status={status} data-testid="stock-status">
+      {STOCK_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,2 @@
+// Public API of the inventory feature: the admin's Inventory page (/admin/inventory composes it).
+export { InventoryPage } from './components/InventoryPage.tsx';

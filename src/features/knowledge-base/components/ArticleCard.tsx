@@ -1,0 +1,40 @@
+import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { IconEye, IconThumbUp } from '@tabler/icons-react';
+import { excerpt, type ArticleLike } from '../rules.ts';
+
+interface ArticleCardProps {
+  article: ArticleLike;
+  onOpen: (article: ArticleLike) => void;
+  /** The button's text: 'Read More' in the list, 'Read Article' among the featured. */
+  action?: string;
+}
+
+/** One article in a list: category, views, helpful votes, title (two lines), excerpt, open button. */
+export function ArticleCard({ article, onOpen, action = 'Read More' }: ArticleCardProps) {
+  return (
+    <Card component="li" withBorder radius="md" padding="lg" data-testid="article-card" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Group justify="space-between" gap="xs" mb="xs">
+        <Badge variant="light">{article.category}</Badge>
+        <Group gap="sm" c="gray.7" fz="sm">
+          <Group gap={4} aria-label={`${article.view_count} views`} role="group">
+            <IconEye size={16} aria-hidden="true" />
+            <span aria-hidden="true">{article.view_count}</span>
+          </Group>
+          <Group gap={4} aria-label={`${article.helpful_votes} helpful votes`} role="group">
+            <IconThumbUp size={16} aria-hidden="true" />
+            <span aria-hidden="true">{article.helpful_votes}</span>
+          </Group>
+        </Group>
+      </Group>
+      <Title order={3} fz="lg" lineClamp={2}>
+        {article.title}
+      </Title>
+      <Text size="sm" c="gray.7" mt="xs" style={{ flex: 1 }}>
+        {excerpt(article.content)}
+      </Text>
+      <Button variant="light" mt="md" onClick={() => onOpen(article)} aria-label={`${action}: ${article.title}`}>
+        {action}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBuildingWarehouse, IconCash, IconFileText, IconListDetails } from '@tabler/icons-react';
+import { FEED_SIZE, type MissionControlReport, type Severity } from '../data/mission-control.ts';
+import { Section } from './Section.tsx';
+
+const SEVERITY_COLOR: Record<Severity, string> = { critical: 'red.9', high: 'orange.9', medium: 'yellow.9', low: 'blue.9' };
+
+/** The alerts, most severe first (the server sorts them), the first 6 of at most 8. */
+export function ActivityFeed({ report }: { report: MissionControlReport }) {
+  const alerts = report.alerts.slice(0, FEED_SIZE);
+  return (
+    <Section title="Activity Feed">
+      {alerts.length === 0 ? (
+        <Text size="sm">All clear: no alerts.</Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} data-testid="activity-feed">
+          {alerts.map((alert) => (
+            <li key={alert.type} data-testid="alert" data-severity={alert.severity}>
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                <Badge color={SEVERITY_COLOR[alert.severity]} variant="light" miw={72}>
+                  {alert.severity}
+                </Badge>
+                <div>
+                  <Text size="sm" fw={600}>
+                    {alert.title}
+                  </Text>
+                  <Text size="sm" c="gray.8">
+                    {alert.message}
+                  </Text>
+                </div>
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+const ACTIONS = [
+  { to: '/admin/inventory', label: 'Inventory', icon: IconBuildingWarehouse },
+  { to: '/admin/financial', label: 'Financial', icon: IconCash },
+  { to: '/admin/logs', label: 'Access Logs', icon: IconListDetails },
+  { to: '/admin/cms', label: 'Content', icon: IconFileText },
+] as const;
+
+/** Links to the four admin pages. */
+export function QuickActions() {
+  return (
+    <Section title="Quick Actions">
+      <SimpleGrid cols={2} spacing="xs">
+        {ACTIONS.map(({ to, label, icon: Icon }) => (
+          <Button key={to} component={Link} to={to} variant="light" leftSection={<Icon size={18} aria-hidden />}>
+            {label}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Section>
+  );
+}

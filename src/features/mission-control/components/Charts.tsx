@@ -1,0 +1,48 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Text } from '@mantine/core';
+import { formatMoney } from '@/lib/money.ts';
+import type { MissionControlReport } from '../data/mission-control.ts';
+import { Section } from './Section.tsx';
+
+const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Revenue per day over the 30-day window: the shape of the month at a glance. */
+export function RevenueChart({ report }: { report: MissionControlReport }) {
+  const data = report.revenue_by_day.map((d) => ({ day: dayLabel.format(new Date(`${d.day}T00:00:00Z`)), Revenue: d.revenue }));
+  const best = report.revenue_by_day.reduce((max, d) => Math.max(max, d.revenue), 0);
+  return (
+    <Section title="Revenue per day (last 30 days)">
+      <div role="img" aria-label={`Bar chart of revenue per day over the last 30 days; ${formatMoney(report.revenue.last_30_days)} in total, best day ${formatMoney(best)}.`}>
+        <BarChart h={220} data={data} dataKey="day" series={[{ name: 'Revenue', color: 'blue.7' }]} valueFormatter={(v) => formatMoney(v)} tickLine="y" gridAxis="y" />
+      </div>
+    </Section>
+  );
+}
+
+/** Units in stock per inventory item, with each item's minimum as a second bar. */
+export function StockChart({ report }: { report: MissionControlReport }) {
+  const data = report.stock_by_product.map((item) => ({ product: item.product_name, Stock: item.current_stock, Minimum: item.minimum_stock }));
+  return (
+    <Section title="Stock by product">
+      {data.length === 0 ? (
+        <Text size="sm">No inventory items yet.</Text>
+      ) : (
+        <div role="img" aria-label={`Bar chart of units in stock and minimum stock for ${data.length} products.`}>
+          <BarChart
+            h={Math.max(200, data.length * 34)}
+            data={data}
+            dataKey="product"
+            orientation="vertical"
+            yAxisProps={{ width: 140 }}
+            series={[
+              { name: 'Stock', color: 'teal.7' },
+              { name: 'Minimum', color: 'orange.7' },
+            ]}
+            withLegend
+          />
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,2 @@
+// Public API of the Mission Control feature: its page, for the /admin route.
+export { MissionControlPage } from './components/MissionControlPage.tsx';

@@ -1,0 +1,79 @@
+import { Divider, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
+import { TimeAgo } from '@/components/TimeAgo.tsx';
+import { useAppDatabase } from '@/db/react.tsx';
+import { displayName } from '../../data/profiles.ts';
+import { assignTicket, type SupportTicket } from '../../data/support-tickets.ts';
+import { UNASSIGNED } from '../../ticket-labels.ts';
+import type { People } from '../../use-tickets.ts';
+import { Conversation } from './Conversation.tsx';
+import { ReplyBox } from './ReplyBox.tsx';
+
+interface TicketDialogProps {
+  /** The live ticket; null closes the dialog. */
+  ticket: SupportTicket | null;
+  customer: string;
+  category: string;
+  people: People;
+  onClose: () => void;
+}
+
+/** Manage: the ticket, its assignee, the whole conversation with internal notes, and a reply box. */
+export function TicketDialog({ ticket, customer, category, people, onClose }: TicketDialogProps) {
+  const db = useAppDatabase();
+  const staffOptions = [
+    { value: UNASSIGNED, label: 'Unassigned' },
+    ...people.staff.map((profile) => ({ value: profile.user_id, label: displayName(profile, profile.user_id) })),
+  ];
+  // An assignee the staff list does not (yet) hold still shows by name.
+  if (ticket?.assigned_to && !staffOptions.some((option) => option.value === ticket.assigned_to)) {
+    staffOptions.push({ value: ticket.assigned_to, label: displayName(people.byId.get(ticket.assigned_to), ticket.assigned_to) });
+  }
+
+  const assign = async (value: string) => {
+    if (!ticket) return;
+    try {
+      await assignTicket(db, ticket.id, value === UNASSIGNED ? null : value);
+    } catch (error) {
+      console.error(error);
+      notifications.show({ title: 'Error', message: 'Failed to assign ticket', color: 'red' });
+      return;
+    }
+    notifications.show({ title: 'Success', message: 'Ticket assigned successfully', color: 'green' });
+  };
+
+  return (
+    <Modal opened={ticket !== null} onClose={onClose} title={ticket?.subject ?? ''} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      {ticket && (
+        <Stack gap="md" data-testid="ticket-dialog">
+          <Group gap="xs" c="gray.7">
+            <Text size="sm" data-testid="dialog-customer">
+              {customer}
+            </Text>
+            <Text size="sm">·</Text>
+            <Text size="sm">
+              <TimeAgo date={ticket.created_at} prefix="Created" />
+            </Text>
+            <Text size="sm">·</Text>
+            <Text size="sm">{category}</Text>
+          </Group>
+          <Group gap="xs">
+            <StatusBadge kind="priority" status={ticket.priority} />
+            <StatusBadge kind="ticket" status={ticket.status} />
+          </Group>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {ticket.description}
+          </Text>
+          <NativeSelect label="Assigned to" data={staffOptions} value={ticket.assigned_to ?? UNASSIGNED} onChange={(event) => void assign(event.currentTarget.value)} />
+          <Divider />
+          <Title order={3} fz="h5">
+            Conversation
+          </Title>
+          <Conversation ticketId={ticket.id} people={people.byId} />
+          <ReplyBox key={ticket.id} ticketId={ticket.id} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { InventoryPage } from '@/features/inventory';
+import type { InventoryItem } from '@/features/inventory/schemas.ts';
+import { renderWithProviders } from '@/test/render.tsx';
+
+// The page with the data module replaced: what it shows while loading, with no rows, after a
+// failure, and with rows. Reads and writes against the real server are tested end to end
+// (tests/e2e/admin-inventory.spec.ts).
+const fetchInventory = vi.fn<() => Promise<InventoryItem[]>>();
+vi.mock('@/features/inventory/data/inventory.ts', () => ({
+  fetchInventory: () => fetchInventory(),
+  addInventoryItem: vi.fn(),
+  updateInventoryItem: vi.fn(),
+}));
+
+const item = (sku: string, current_stock: number, minimum_stock: number): InventoryItem => ({
+  id: sku, product_id: null, product_name: `Item ${sku}`, sku, category: 'accessories', current_stock, minimum_stock,
+  unit_price: 10, cost_price: null, supplier: null, description: null, created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z',
+});
+
+afterEach(() => fetchInventory.mockReset());
+
+describe('InventoryPage', () => {
+  it('shows skeletons while the sheet loads', async () => {
+    fetchInventory.mockReturnValue(new Promise(() => undefined));
+    renderWithProviders(<InventoryPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Inventory' })).toBeTruthy();
+    expect(await screen.findByText('Loading inventory')).toBeTruthy();
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(5);
+  });
+
+  it('shows the empty state when the sheet has no rows', async () => {
+    fetchInventory.mockResolvedValue([]);
+    renderWithProviders(<InventoryPage />);
+    expect(await screen.findByRole('heading', { name: 'No inventory items yet' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Your First Product' })).toBeTruthy();
+    expect(within(screen.getByTestId('stock-summary-total')).getByTestId('summary-value').textContent).toContain('0');
+  });
+
+  it('shows the error with Retry and the destructive toast when the read fails', async () => {
+    fetchInventory.mockRejectedValue(new Error('boom'));
+    renderWithProviders(<InventoryPage />, { notifications: true });
+    expect((await screen.findByTestId('inventory-error')).textContent).toContain('Failed to fetch inventory data');
+    expect(await screen.findByText('Failed to fetch inventory data', { selector: '.mantine-Notification-description' })).toBeTruthy();
+    fetchInventory.mockResolvedValue([item('A-1', 3, 5)]);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Item A-1')).toBeTruthy();
+  });
+
+  it('counts the cards and labels each row by the stock rule', async () => {
+    fetchInventory.mockResolvedValue([item('A-1', 0, 5), item('A-2', 5, 5), item('A-3', 6, 5)]);
+    renderWithProviders(<InventoryPage />);
+    await screen.findByText('Item A-1');
+    const value = (key: string) => within(screen.getByTestId(`stock-summary-${key}`)).getByTestId('summary-value');
+    expect(value('total').textContent).toContain('3');
+    expect(value('low').textContent).toContain('1');
+    expect(value('out').textContent).toContain('1');
+    expect(screen.getAllByTestId('stock-status').map((badge) => badge.textContent)).toEqual(['Out of Stock', 'Low Stock', 'In Stock']);
+  });
+});
