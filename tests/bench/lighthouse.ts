@@ -3,6 +3,7 @@
  * Usage: npx tsx tests/bench/lighthouse.ts [--runs 5] [--dedicated-core] [--signed-in] [--skip-build --out <dir>]
  * --dedicated-core gives the page's main thread a CPU of its own (see dedicated-core.ts).
  * --signed-in measures /dashboard as the demo customer instead of the storefront (see signed-in.ts).
+ * --article measures a public knowledge-base article page (signed out) instead of the storefront.
  * --warm keeps the origin's storage between runs (a returning user: service worker, HTTP cache and
  * the device's database in place); one priming run first is not counted.
  * Builds into a temp dir, serves it with `vite preview` on a free port, runs Lighthouse 12 five
@@ -30,18 +31,26 @@ const argValue = (name: string) => {
 };
 const signedIn = args.includes('--signed-in');
 const warm = args.includes('--warm');
+const article = args.includes('--article');
+// A seeded published article ('Setting Up Your GarageGuard System').
+const ARTICLE_PATH = '/support/articles/30000000-0000-4000-8000-000000000001';
 const ROUTES: Array<[string, string]> = signedIn
   ? [['/dashboard', 'src/routes/dashboard/index.tsx']]
-  : [
+  : article
+    ? [[ARTICLE_PATH, 'src/routes/support/articles/$articleId.tsx']]
+    : [
       ['/', 'src/routes/index.tsx'],
       ['/products', 'src/routes/products/index.tsx'],
       ['/products/1', 'src/routes/products/$productId.tsx'],
     ];
 // The signed-in dashboard is rendered in the browser (no prerendered HTML), so its budget is the
 // performance score alone: 90, against the storefront's 95 with its paint and blocking-time budgets.
+// A public article page is rendered in the browser too (not prerendered): performance 95 alone.
 const BUDGET = signedIn
   ? { performance: 90, lcpMs: Infinity, tbtMs: Infinity, cls: Infinity, jsKb: Infinity }
-  : { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsKb: 170 };
+  : article
+    ? { performance: 95, lcpMs: Infinity, tbtMs: Infinity, cls: Infinity, jsKb: Infinity }
+    : { performance: 95, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsKb: 170 };
 const JS_BUDGET_ROUTES = new Set(['/', '/products']);
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
 
