@@ -1,7 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { act } from '@testing-library/react';
-import type { Order } from '@/db/collections/index.ts';
+import { notifications } from '@mantine/notifications';
+import type { CollectionName, Order } from '@/db/collections/index.ts';
 import { createAppDatabase, type AppDatabase } from '@/db/database.ts';
 import type { UserData } from '@/db/session.ts';
 import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
@@ -12,10 +13,10 @@ let counter = 0;
  * A user's real RxDB database (Dexie over its own fake-indexeddb), without replication: what the
  * hooks read is the local database only, so these tests need no server.
  */
-export async function userDatabase(userId: string, collections: readonly ('orders' | 'devices')[] = ['orders']): Promise<UserData> {
+export async function userDatabase(userId: string, collections: readonly CollectionName[] = ['orders']): Promise<UserData & { db: AppDatabase }> {
   const storage = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
   const db: AppDatabase = await createAppDatabase({ name: `unit-${++counter}`, storage, collections, multiInstance: false });
-  return { db, userId, close: () => db.close().then(() => undefined) } as unknown as UserData;
+  return { db, userId, close: () => db.close().then(() => undefined) } as unknown as UserData & { db: AppDatabase };
 }
 
 /** Publishes a database as the app's data layer does once it has opened. */
@@ -25,6 +26,14 @@ export function publish(data: UserData): void {
 
 export function resetUserData(): void {
   userDataStore.setState(IDLE_USER_DATA);
+}
+
+/** After a page test: no toast left over, the published database closed, the store idle. */
+export async function closePublished(): Promise<void> {
+  act(() => notifications.clean());
+  const db = userDataStore.getState().data?.db;
+  resetUserData();
+  await db?.close();
 }
 
 export function order(userId: string, over: Partial<Order> = {}): Order {

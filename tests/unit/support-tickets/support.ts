@@ -1,36 +1,10 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { act } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
 import type { SupportCategory, SupportMessage, SupportTicket } from '@/db/collections/index.ts';
-import { createAppDatabase, type AppDatabase } from '@/db/database.ts';
-import type { UserData } from '@/db/session.ts';
-import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
+import { closePublished, publish, userDatabase } from '../data-layer/support.ts';
 
-let counter = 0;
+/** A user's real RxDB database with the support collections, without replication. */
+export const ticketsDatabase = (userId: string) => userDatabase(userId, ['support_categories', 'support_tickets', 'support_messages']);
 
-/** A user's real RxDB database (categories, tickets, messages over fake-indexeddb), without replication. */
-export async function ticketsDatabase(userId: string): Promise<UserData & { db: AppDatabase }> {
-  const storage = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
-  const db = await createAppDatabase({
-    name: `tickets-unit-${++counter}`,
-    storage,
-    collections: ['support_categories', 'support_tickets', 'support_messages'],
-    multiInstance: false,
-  });
-  return { db, userId, close: () => db.close().then(() => undefined) } as unknown as UserData & { db: AppDatabase };
-}
-
-export function publish(data: UserData): void {
-  act(() => userDataStore.setState({ userId: data.userId, status: 'ready', data, error: null, retry: null }));
-}
-
-export async function reset(): Promise<void> {
-  act(() => notifications.clean());
-  const db = userDataStore.getState().data?.db;
-  userDataStore.setState(IDLE_USER_DATA);
-  await db?.close();
-}
+export { closePublished as reset, publish };
 
 export function category(over: Partial<SupportCategory> = {}): SupportCategory {
   return { id: crypto.randomUUID(), name: 'Technical Support', is_active: true, created_at: '2026-11-01T00:00:00.000Z', ...over };
