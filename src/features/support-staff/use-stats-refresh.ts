@@ -1,12 +1,23 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCollectionQuery, useDataOwner } from '@/db/react.tsx';
+import { useAppDatabase, useCollectionQuery, useDataOwner } from '@/db/react.tsx';
 import { useWriteStates } from '@/db/sync/write-states.ts';
-import { allMessagesQuery } from './data/support-messages.ts';
 import { allTicketsQuery } from './data/support-tickets.ts';
 import { supportStatsQuery } from './data/support-stats.ts';
 
 const SETTLE_MS = 1_000;
+
+/** How many messages the device holds, live: a count query, so no message is read for it. */
+function useMessageCount(): number | null {
+  const messages = useAppDatabase()?.support_messages;
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    if (!messages) return;
+    const subscription = messages.count().$.subscribe(setCount);
+    return () => subscription.unsubscribe();
+  }, [messages]);
+  return count;
+}
 
 /**
  * Refreshes the stat cards when the tickets or messages change on the server: after a staff
@@ -18,15 +29,15 @@ export function useStatsRefresh(): void {
   const queryClient = useQueryClient();
   const userId = useDataOwner();
   const { docs: tickets, loading: ticketsLoading } = useCollectionQuery('support_tickets', allTicketsQuery);
-  const { docs: messages, loading: messagesLoading } = useCollectionQuery('support_messages', allMessagesQuery);
+  const messageCount = useMessageCount();
   const pendingTickets = useWriteStates(userId, 'support_tickets').size;
   const pendingMessages = useWriteStates(userId, 'support_messages').size;
 
   const signature = useMemo(
-    () => `${tickets.map((ticket) => `${ticket.id}:${ticket.status}:${ticket.priority}:${ticket.resolved_at ?? ''}:${ticket.updated_at}`).join('|')}#${messages.length}`,
-    [tickets, messages.length],
+    () => `${tickets.map((ticket) => `${ticket.id}:${ticket.status}:${ticket.priority}:${ticket.resolved_at ?? ''}:${ticket.updated_at}`).join('|')}#${messageCount}`,
+    [tickets, messageCount],
   );
-  const ready = !ticketsLoading && !messagesLoading && pendingTickets === 0 && pendingMessages === 0;
+  const ready = !ticketsLoading && messageCount !== null && pendingTickets === 0 && pendingMessages === 0;
 
   // The tickets as the cards last counted them: the first state seen is the one the (fresh or
   // saved) answer describes, so opening the dashboard alone asks nothing.

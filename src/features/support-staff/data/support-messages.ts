@@ -15,9 +15,6 @@ export function ticketMessagesQuery(ticketId: string): MangoQuery<DocOf<'support
   return { selector: { ticket_id: ticketId }, sort: [{ created_at: 'asc' }, { id: 'asc' }] };
 }
 
-/** Every message, for the stat cards' refresh signal. */
-export const allMessagesQuery: MangoQuery<DocOf<'support_messages'>> = { selector: {}, sort: [{ created_at: 'asc' }, { id: 'asc' }] };
-
 export async function addTicketMessage(
   db: AppDatabase | null,
   userId: string | null,
