@@ -8,6 +8,7 @@ import { localSupabase } from './supabase/local/vite-plugin.ts';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
 import { prerender } from './src/app/prerender/plugin.ts';
+import { dbSnapshot } from './src/app/snapshot/plugin.ts';
 import { securityHeadersPlugin } from './src/app/security-headers/plugin.ts';
 
 // The root manifest.webmanifest is the single source; the plugin emits it and links it once.
@@ -17,12 +18,20 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
 // prerender plugin): it needs the same aliases, React, CSS and PWA virtual modules (vite-plugin-pwa
 // builds no service worker for it), but no local stack and no prerender of its own.
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      // The prerender sanitizes Markdown with DOMPurify over jsdom (Node has no DOM of its own).
+      ...(isSsrBuild ? [{ find: '@/lib/purifier.ts', replacement: new URL('./src/app/prerender/purifier.node.ts', import.meta.url).pathname }] : []),
+      { find: '@', replacement: new URL('./src', import.meta.url).pathname },
+    ],
+  },
   plugins: [
     // First, so its headers are set on every response, the local stack's included.
     !isSsrBuild && securityHeadersPlugin(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    // In the prerender's build too: its pages render from the same snapshot the client hydrates with.
+    dbSnapshot(),
     !isSsrBuild && prerender(),
     VitePWA({
       strategies: 'injectManifest',

@@ -80,7 +80,8 @@ from seed_users u
 where p.user_id = u.id;
 
 -- ---------------------------------------------------------------------------------------------
--- Catalogue (spec §3; mirrors src/features/catalogue/data/items/). The stock here is the shop's.
+-- Catalogue (spec §3): the whole entry of each product. The shop and its prerendered pages read
+-- these rows; price and stock are copies of the inventory rows below (see the migrations).
 -- ---------------------------------------------------------------------------------------------
 insert into public.products (id, name, slug, description, price, original_price, badge, category,
   compatibility, accessory_type, rating, review_count, stock, image, is_active)
@@ -102,6 +103,57 @@ on conflict (id) do update set
   original_price = excluded.original_price, badge = excluded.badge, category = excluded.category,
   compatibility = excluded.compatibility, accessory_type = excluded.accessory_type, rating = excluded.rating,
   review_count = excluded.review_count, stock = excluded.stock, image = excluded.image, is_active = excluded.is_active;
+
+-- Gallery, key features, variants and the detail page's long-form content, in display order.
+update public.products p
+set sort_order = c.sort_order, images = c.images, features = c.features, variants = c.variants, overview = c.overview,
+  specifications = c.specifications, installation = c.installation, warranty = c.warranty
+from (values
+  (1, 1,
+   array['/products/complete-system.svg', '/products/indoor-unit-front.svg', '/products/outdoor-unit-front.svg', '/products/outdoor-unit-side.svg']::text[],
+   array['Open, close and check your door from anywhere with the app', '160° wide-angle HD camera with infrared night vision', 'Guest and delivery access codes you can revoke at any time', 'Works with most existing garage door openers', 'Real-time alerts and a 30-day activity history in the cloud dashboard', 'Professional installation in about 2 hours']::text[],
+   $txt$[{"name":"Color","options":["White","Black","Gray"]}]$txt$::jsonb,
+   $txt$The GarageGuard Complete System turns the garage door you already have into a connected, secure entrance. The indoor unit sits next to your opener and drives it directly, so you can open, close and check the door from the GarageGuard app wherever you are.
+
+Outside, the weatherproof outdoor unit watches your driveway with a 160° wide-angle HD camera. It records every arrival, recognises when a courier is waiting and lets you open the door for a one-time delivery code, so parcels end up safely inside instead of on the doorstep.
+
+Everything comes together in the cloud dashboard: live status of both units, a history of who opened the door and when, and access codes for family, guests, cleaners or tradespeople. Installation takes about 2 hours, and you have 30 days to decide whether it is right for you.$txt$,
+   $txt$[{"category":"Indoor Unit","specs":[{"name":"Dimensions","value":"120 × 90 × 35 mm"},{"name":"Opener interface","value":"Dry-contact relay with wall-button passthrough"},{"name":"Connectivity","value":"Wi-Fi 2.4 GHz, Bluetooth LE"},{"name":"Power","value":"12 V DC adapter (included)"}]},{"category":"Outdoor Unit","specs":[{"name":"Camera","value":"1080p HD, 160° wide-angle lens"},{"name":"Night vision","value":"Infrared, up to 8 m"},{"name":"Weather rating","value":"IP65"},{"name":"Operating temperature","value":"−20 °C to 50 °C"}]},{"category":"App & Cloud","specs":[{"name":"Platforms","value":"iOS 15+, Android 10+, web dashboard"},{"name":"Event history","value":"30 days included"},{"name":"Access codes","value":"Guest, delivery, temporary and permanent"},{"name":"Notifications","value":"Push and e-mail"}]}]$txt$::jsonb,
+   $txt$[{"step":1,"title":"Mount the indoor unit","description":"Fix the indoor unit to the wall or ceiling within 1 m of your opener using the bracket and screws in the box."},{"step":2,"title":"Connect it to the opener","description":"Attach the two relay wires to the wall-button terminals of the opener. Your existing wall button keeps working."},{"step":3,"title":"Mount the outdoor unit","description":"Place the outdoor unit above or beside the door, angled at the driveway, and connect its power lead."},{"step":4,"title":"Pair with the app","description":"Scan the QR code on each unit with the GarageGuard app and join them to your Wi-Fi network."},{"step":5,"title":"Test and share access","description":"Open and close the door from the app, check the camera view, then create access codes for your household."}]$txt$::jsonb,
+   $txt${"duration":"2 years","coverage":["Manufacturing defects in the indoor and outdoor units","Camera, sensor and relay failures","Power adapter and cabling","Free replacement shipping"],"support":"Lifetime technical support by phone, e-mail and chat, plus a 30-day money-back guarantee."}$txt$::jsonb),
+  (2, 2,
+   array['/products/indoor-unit-front.svg', '/products/indoor-unit-side.svg', '/products/indoor-unit-app.svg']::text[],
+   array['Connects to most existing garage door openers', 'Open, close and check door status from the app', 'Auto-close timer and door-left-open alerts', 'Guest and delivery access codes', 'Add the outdoor camera unit at any time']::text[],
+   $txt$[]$txt$::jsonb,
+   $txt$The Indoor Unit is the heart of every GarageGuard system. It mounts next to your opener, drives it through a simple relay connection and reports whether the door is open or closed, so you always know the state of your garage.
+
+On its own it gives you app control, scheduled auto-close, door-left-open alerts and access codes for the people you trust. When you are ready for a view of the driveway, add the outdoor unit and it pairs in a minute.$txt$,
+   $txt$[{"category":"Hardware","specs":[{"name":"Dimensions","value":"120 × 90 × 35 mm"},{"name":"Weight","value":"240 g"},{"name":"Door sensor","value":"Wireless tilt sensor (included)"},{"name":"Opener interface","value":"Dry-contact relay with wall-button passthrough"}]},{"category":"Connectivity & Power","specs":[{"name":"Wireless","value":"Wi-Fi 2.4 GHz, Bluetooth LE"},{"name":"Power","value":"12 V DC adapter (included)"},{"name":"Backup","value":"Backup Battery Pack (optional)"}]}]$txt$::jsonb,
+   $txt$[{"step":1,"title":"Mount the unit","description":"Fix the indoor unit within 1 m of your opener with the bracket and screws in the box."},{"step":2,"title":"Wire the relay","description":"Connect the two relay wires to the wall-button terminals of the opener."},{"step":3,"title":"Fit the door sensor","description":"Stick the tilt sensor to the top panel of the door."},{"step":4,"title":"Pair with the app","description":"Scan the QR code on the unit with the GarageGuard app and join it to your Wi-Fi network."}]$txt$::jsonb,
+   $txt${"duration":"2 years","coverage":["Manufacturing defects","Relay and door sensor failures","Power adapter","Free replacement shipping"],"support":"Lifetime technical support by phone, e-mail and chat, plus a 30-day money-back guarantee."}$txt$::jsonb),
+  (3, 3,
+   array['/products/solar-panel-front.svg', '/products/solar-panel-side.svg', '/products/solar-panel-mounted.svg']::text[],
+   array['6 W monocrystalline panel keeps the outdoor unit charged', 'Adjustable mounting bracket that tilts and swivels', '3 m weatherproof cable with a magnetic connector', 'IP66 weather resistant', 'No mains wiring needed at the door']::text[],
+   $txt$[]$txt$::jsonb,
+   $txt$The Solar Panel Kit powers the GarageGuard outdoor unit from daylight alone. A few hours of sun a day are enough to keep the camera recording and the access codes working, even where there is no socket near the garage door.
+
+The panel mounts on a wall, fascia or post with the adjustable bracket, and the 3 m cable clicks into the outdoor unit with a magnetic, weatherproof connector. Battery level and charging state show in the app.$txt$,
+   $txt$[{"category":"Panel","specs":[{"name":"Output","value":"6 W, 5 V"},{"name":"Cell type","value":"Monocrystalline"},{"name":"Dimensions","value":"220 × 160 × 18 mm"},{"name":"Weather rating","value":"IP66"}]},{"category":"In the box","specs":[{"name":"Cable","value":"3 m, magnetic connector"},{"name":"Bracket","value":"Adjustable tilt and swivel"},{"name":"Fixings","value":"Screws and wall plugs"}]}]$txt$::jsonb,
+   $txt$[{"step":1,"title":"Choose a sunny spot","description":"Pick a place within 3 m of the outdoor unit that gets direct sun for at least 3 hours a day."},{"step":2,"title":"Fix the bracket","description":"Screw the bracket to the wall, fascia or post and clip the panel onto it."},{"step":3,"title":"Connect the cable","description":"Click the magnetic connector into the port on the underside of the outdoor unit."},{"step":4,"title":"Angle the panel","description":"Tilt the panel towards the sun and check the charging icon in the app."}]$txt$::jsonb,
+   $txt${"duration":"10 years","coverage":["Panel output of at least 80% of rated power","Frame, bracket and cable defects","Free replacement shipping"],"support":"Lifetime technical support by phone, e-mail and chat."}$txt$::jsonb),
+  (4, 4,
+   array['/products/battery-pack-front.svg', '/products/battery-pack-side.svg']::text[],
+   array['Up to 24 hours of backup for the indoor unit', 'Automatic switchover with no interruption', 'Low-battery and power-cut alerts in the app', 'Recharges from the indoor unit adapter', 'Wall-mount bracket included']::text[],
+   $txt$[]$txt$::jsonb,
+   $txt$A power cut should not leave your garage offline. The Backup Battery Pack sits between the adapter and the indoor unit and takes over the moment mains power drops, so monitoring, alerts and access codes keep working.
+
+It recharges automatically when power returns and reports its charge level in the app, with an alert when it is running low.$txt$,
+   $txt$[{"category":"Battery","specs":[{"name":"Capacity","value":"10,000 mAh lithium iron phosphate"},{"name":"Backup time","value":"Up to 24 hours"},{"name":"Recharge time","value":"About 5 hours"}]},{"category":"Physical","specs":[{"name":"Dimensions","value":"140 × 80 × 30 mm"},{"name":"Weight","value":"380 g"},{"name":"Connectors","value":"12 V DC in and out"}]}]$txt$::jsonb,
+   $txt$[{"step":1,"title":"Mount the battery","description":"Fix the bracket next to the indoor unit and slide the battery pack onto it."},{"step":2,"title":"Connect the power","description":"Plug the adapter into the battery pack and the short lead from the pack into the indoor unit."},{"step":3,"title":"Check the app","description":"The app shows the battery level within a minute; leave it to charge fully."}]$txt$::jsonb,
+   $txt${"duration":"3 years","coverage":["Manufacturing defects","Capacity of at least 70% of rated capacity","Free replacement shipping"],"support":"Lifetime technical support by phone, e-mail and chat."}$txt$::jsonb)
+
+) as c (id, sort_order, images, features, variants, overview, specifications, installation, warranty)
+where p.id = c.id;
 
 -- The admin's stock sheet: every stock state (In Stock, Low Stock at or below the minimum, Out of
 -- Stock at 0). The four shop products carry the same stock as the catalogue.
@@ -656,9 +708,9 @@ $md$Draft: 1. Open a ticket with your order number and a description. 2. Trouble
 ) as a(id, title, category, tags, published, featured, author, views, helpful, age, content);
 
 -- ---------------------------------------------------------------------------------------------
--- CMS: the legal pages and the four solutions pages as published pages (the same text as
--- src/features/content-pages/data/, in Markdown), then one item in every other content type
--- and status.
+-- CMS: the legal pages and the four solutions pages as published pages (the public routes
+-- /privacy, /terms, /warranty, /returns and /solutions/<audience> render these rows by slug; the
+-- build prerenders them from this seed), then one item in every other content type and status.
 -- ---------------------------------------------------------------------------------------------
 insert into public.cms_content (id, title, slug, content_type, content, excerpt, status, meta_title, meta_description,
   tags, author_id, published_at, created_at, updated_at)

@@ -14,8 +14,10 @@ export function isCatalogueRequest(method: string, url: URL): boolean {
 }
 
 /**
- * The last copy of the catalogue's price and stock, for offline browsing (ARCHITECTURE.md: the
- * catalogue is read offline from the service-worker cache). Network first, so online visitors see
+ * The last copy of each catalogue read, for offline browsing (ARCHITECTURE.md: the catalogue is
+ * read offline from the service-worker cache): the live list of every product (which replaces the
+ * build's snapshot after hydration) and the single-product read of a product added since the
+ * build, whose page was not prerendered. Each read is kept under its own URL. Network first, so online visitors see
  * the live numbers; only complete (200) answers are kept. Products are public and identical for
  * every caller, so the copy is matched whatever Authorization header the request carries
  * (ignoreVary). No other /rest/v1 or /auth/v1 path is cached (sw/api-routes.ts).

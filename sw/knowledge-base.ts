@@ -27,6 +27,24 @@ async function dropArticlesNotIn(published: Set<string>): Promise<void> {
 }
 
 /**
+ * Offline, an article whose kept copy was dropped because the last list no longer had it is
+ * answered as the server would have answered then: not published (an empty result). The page
+ * then says so instead of keeping the copy the build prerendered. Without a kept list nothing is
+ * known and the read fails as any offline read.
+ */
+async function unpublishedAnswer(request: Request): Promise<Response | undefined> {
+  const id = kbArticleIdOf(request.method, new URL(request.url));
+  if (!id) return undefined;
+  const cache = await caches.open(KB_CACHE);
+  for (const kept of await cache.keys()) {
+    if (!isKbListRequest(kept.method, new URL(kept.url))) continue;
+    const published = await idsIn((await cache.match(kept, { ignoreVary: true })) ?? new Response('null'));
+    if (published && !published.has(id)) return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+  }
+  return undefined;
+}
+
+/**
  * The public article pages' reads (src/lib/kb-public-api.ts), kept for offline reading: network
  * first, so readers online see the current text, with the last answer as the fallback. The page
  * itself (the app shell and its code) is precached. Unpublishing reaches the cache at the next
@@ -69,6 +87,7 @@ export function registerKnowledgeBaseCaching(): void {
             await (await caches.open(KB_CACHE)).delete(request, { ignoreVary: true });
             return null;
           },
+          handlerDidError: ({ request }) => unpublishedAnswer(request),
         },
       ],
     }),

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerCatalogueCaching } from './catalogue.ts';
+import { registerCmsPageCaching } from './cms-pages.ts';
 import { registerImageCaching } from './images.ts';
 import { registerKnowledgeBaseCaching } from './knowledge-base.ts';
 import { registerNavigationFallback } from './navigation.ts';
@@ -18,4 +19,5 @@ registerNavigationFallback();
 registerImageCaching();
 registerCatalogueCaching();
 registerKnowledgeBaseCaching();
+registerCmsPageCaching();
 registerUpdateHandling();

@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
 import { Marked } from 'marked';
+import { purifier as DOMPurify } from '@/lib/purifier.ts';
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -13,18 +13,23 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../../tests/integration/support/stack.ts';
 import { OWNER_COLUMNS, SERVER_TIMESTAMPS } from './support/server-columns.suite.ts';
 
+// products' check constraints call these (immutable, no data access) as the writing role.
+const CATALOGUE_SHAPE_CHECKS = ['private.valid_product_images', 'private.valid_text_list', 'private.is_text', 'private.valid_specifications',
+  'private.valid_installation', 'private.valid_warranty', 'private.valid_variants'];
+
 /** Functions the API roles may execute. Everything else in public/private must be revoked. */
 const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
   anon: [
     'public.kb_record_view', 'public.subscribe_newsletter',
     // role helpers: called by RLS policies and guard triggers as the caller
     'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
+    ...CATALOGUE_SHAPE_CHECKS,
   ],
   authenticated: [
     'public.place_order', 'public.redeem_access_code', 'public.kb_record_view', 'public.kb_vote_helpful',
-    'public.subscribe_newsletter', 'public.log_access_event', 'public.mission_control', 'public.financial_summary', 'public.support_stats',
+    'public.subscribe_newsletter', 'public.log_access_event', 'public.mission_control', 'public.financial_summary', 'public.support_stats', 'public.search_access_logs',
     'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
-    'private.log_as_caller',
+    'private.log_as_caller', 'public.add_product', ...CATALOGUE_SHAPE_CHECKS,
   ],
 };
 

@@ -10,7 +10,7 @@ import { visitUntilControlled } from './support/service-worker.ts';
 // a reload and the connection's return; a signed-out visitor reads a public article page offline
 // once it has been read, and no longer once it has been unpublished and the list synced.
 
-/** The outbox entries stored on the device (kind and state). */
+/** The outbox entries stored on the device (kind and state), oldest first. */
 const outboxEntries = (page: Page) =>
   page.evaluate(
     () =>
@@ -21,7 +21,9 @@ const outboxEntries = (page: Page) =>
           const all = open.result.transaction('outbox').objectStore('outbox').getAll();
           all.onsuccess = () => {
             open.result.close();
-            resolve(all.result.map((entry: { kind: string; state: string }) => ({ kind: entry.kind, state: entry.state })));
+            // Stored by a random id: ordered here as they were made.
+            const entries = [...(all.result as Array<{ kind: string; state: string; createdAt: number }>)].sort((a, b) => a.createdAt - b.createdAt);
+            resolve(entries.map((entry) => ({ kind: entry.kind, state: entry.state })));
           };
         };
       }),
@@ -98,9 +100,12 @@ test('a public article page read once opens offline signed out; unpublished and 
   await page.goto('/support/articles');
   await expect(page.getByTestId('public-article-card').first()).toBeVisible();
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);
-  // …so offline its page is no longer served from the cache.
+  // (The page shows the build's list first; the live one, read after it, is what the worker checks.)
+  const keptCopy = () => page.evaluate(async (articleId) => (await (await caches.open('gg-kb-v1')).keys()).some((request) => request.url.includes(articleId)), id);
+  await expect.poll(keptCopy).toBe(false);
+  // …so offline its page is no longer served from the cache: as of that sync it is not published.
   await context.setOffline(true);
   await page.goto(`/support/articles/${id}`);
-  await expect(page.getByText('This article could not be loaded')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
 });

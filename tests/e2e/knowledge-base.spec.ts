@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createUser, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
-import { articleCounts, createArticle, setPublished, voteAs } from './support/kb-api.ts';
+import { articleCounts, createArticle, setPublished, updateArticle, voteAs } from './support/kb-api.ts';
 
 // The Support Center's Knowledge Base tab in the built app against the local stack: the seeded
 // articles listed, sorted and filtered; search tolerant of typos; the article dialog with its
@@ -149,4 +149,28 @@ test('signed out: the FAQ page links to the published articles, each with a page
   await expect(page.getByTestId('article-info')).toContainText('Troubleshooting');
   await page.goto('/support/articles/30000000-0000-4000-8000-000000000016');
   await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
+});
+
+test('a prerendered article page shows the copy of the build at once, then the live article: edited, and unpublished', async ({ page, request }) => {
+  // A seeded article, so the build prerendered it; restored afterwards for the other specs.
+  const id = '30000000-0000-4000-8000-000000000003';
+  const path = `/support/articles/${id}`;
+  const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
+  const builtTitle = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1];
+  expect(builtTitle, 'prerendered h1').toBeTruthy();
+
+  const original = (await updateArticle(id, { title: `${builtTitle} (revised)`, content: 'Revised after the build: **check the fuse** first.' })) as { title: string; content: string };
+  try {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: `${builtTitle} (revised)` })).toBeVisible();
+    await expect(page.getByTestId('article-content')).toContainText('Revised after the build: check the fuse first.');
+    await expect(page.getByTestId('article-content').locator('strong')).toHaveText('check the fuse');
+
+    await updateArticle(id, { is_published: false });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
+    await expect(page.getByTestId('article-content')).toHaveCount(0);
+  } finally {
+    await updateArticle(id, { ...original, is_published: true });
+  }
 });

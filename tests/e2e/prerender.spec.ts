@@ -10,7 +10,9 @@ const PAGES: Array<{ path: string; h1: string; title: string }> = [
   { path: '/products/1', h1: 'Complete System', title: 'Complete System | GarageGuard' },
   { path: '/privacy', h1: 'Privacy Policy', title: 'Privacy Policy | GarageGuard' },
   { path: '/support/faq', h1: 'Frequently Asked Questions', title: 'Frequently Asked Questions | GarageGuard' },
-  { path: '/solutions/workshops', h1: 'GarageGuard for Workshops', title: 'GarageGuard — Smart Garage System' },
+  { path: '/support/articles', h1: 'Knowledge Base', title: 'Knowledge Base | GarageGuard' },
+  { path: '/support/articles/30000000-0000-4000-8000-000000000002', h1: 'Troubleshooting Connection Issues', title: 'Troubleshooting Connection Issues | GarageGuard' },
+  { path: '/solutions/workshops', h1: 'GarageGuard for Workshops', title: 'GarageGuard for Workshops | GarageGuard' },
 ];
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;');

@@ -2,26 +2,29 @@
 // Node). It renders the real app, for one URL at a time, exactly as the browser will hydrate it.
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { SOLUTION_LINKS } from '@/features/content-pages/data/solutionLinks.ts';
+import { PUBLIC_PAGE_SLUGS } from '@/lib/cms-public-api.ts';
 import { App } from '../App.tsx';
 import { createAppRouter } from '../router.ts';
 
-/** Public pages whose HTML does not depend on the visitor or on the database. */
+/** Public pages whose HTML does not depend on the visitor (database content: as the build's snapshot has it). */
 export async function prerenderPaths(): Promise<string[]> {
   // Imported the way the route loaders import it, so this entry does not change how it is bundled.
   const { listProducts } = await import('@/features/catalogue/data/products.ts');
   const products = await listProducts();
+  const { snapshotArticles } = await import('@/features/knowledge-base/data/article-snapshot.ts');
+  const articles = await snapshotArticles();
+  // The CMS pages (legal, solutions) the build's database publishes; an unpublished one is not found.
+  const { snapshotPage } = await import('@/features/content-pages/data/page-snapshot.ts');
+  const pages = (await Promise.all(PUBLIC_PAGE_SLUGS.map(snapshotPage))).flatMap((page) => (page ? [page.slug] : []));
   return [
     '/',
     '/products',
     ...products.map((product) => `/products/${product.id}`),
-    '/privacy',
-    '/terms',
-    '/warranty',
-    '/returns',
     '/support/faq',
     '/support/installation',
-    ...SOLUTION_LINKS.map((link) => `/solutions/${link.slug}`),
+    '/support/articles',
+    ...articles.map((article) => `/support/articles/${article.id}`),
+    ...pages.map((slug) => (slug.startsWith('solutions-') ? `/solutions/${slug.slice('solutions-'.length)}` : `/${slug}`)),
   ];
 }
 

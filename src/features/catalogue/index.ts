@@ -13,9 +13,11 @@ export { ProductNotFound } from './components/ProductNotFound.tsx';
 export type { AddToCartHandler } from './components/PurchasePanel.tsx';
 
 /**
- * A product's stock now: the live value when the last live answer has that product, else the
- * built-in snapshot's, else undefined (no such product).
+ * A product's stock now: the live value when the last live answer has that product (0 when it is
+ * no longer on sale), else the build snapshot's, else undefined (no such product).
  */
 export function currentStock(productId: number): number | undefined {
-  return liveCatalogueStore.getState().byId?.get(productId)?.stock ?? CATALOGUE.find((product) => product.id === productId)?.stock;
+  const row = liveCatalogueStore.getState().byId?.get(productId);
+  if (row) return row.isActive ? row.stock : 0;
+  return CATALOGUE.find((product) => product.id === productId)?.stock;
 }

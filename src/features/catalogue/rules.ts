@@ -13,7 +13,7 @@ export const MAX_RELATED = 3;
 /** Up to 3 other products sharing the category or the compatibility, in catalogue order. */
 export function relatedProducts<T extends ProductSummary>(product: ProductSummary, all: readonly T[]): T[] {
   return all
-    .filter((p) => p.id !== product.id && (p.category === product.category || p.compatibility === product.compatibility))
+    .filter((p) => p.id !== product.id && (p.category === product.category || (p.compatibility !== undefined && p.compatibility === product.compatibility)))
     .slice(0, MAX_RELATED);
 }
 

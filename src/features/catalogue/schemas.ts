@@ -12,8 +12,8 @@ export type AccessoryType = (typeof ACCESSORY_TYPES)[number];
 
 /** A product may show at most this many gallery images. */
 export const MAX_IMAGES = 4;
-/** A product lists at least this many key features (cards show 2 or 3). */
-export const MIN_FEATURES = 4;
+/** Shown for a product without pictures (one added in Inventory, before its content is written). */
+export const PLACEHOLDER_IMAGE = '/products/placeholder.svg';
 
 const Text = v.pipe(v.string(), v.trim(), v.minLength(1));
 const Money = v.pipe(v.number(), v.finite(), v.minValue(0));
@@ -53,9 +53,9 @@ const SummaryEntries = {
   images: v.pipe(v.array(ImagePath), v.minLength(1), v.maxLength(MAX_IMAGES)),
   badge: v.optional(Text),
   category: v.picklist(CATEGORIES),
-  compatibility: v.picklist(COMPATIBILITIES),
+  compatibility: v.optional(v.picklist(COMPATIBILITIES)),
   accessoryType: v.optional(v.picklist(ACCESSORY_TYPES)),
-  features: v.pipe(v.array(Text), v.minLength(MIN_FEATURES)),
+  features: v.array(Text),
   rating: v.pipe(v.number(), v.minValue(0), v.maxValue(5)),
   reviewCount: Count,
   stock: Count,
@@ -63,11 +63,13 @@ const SummaryEntries = {
 };
 
 /** The long-form content only the detail page shows; it loads with that page, not with the list. */
+// A product added in Inventory starts with none of it: the detail page shows only the tabs that
+// have content.
 export const ProductDetailsSchema = v.object({
-  overview: Text,
-  specifications: v.pipe(v.array(SpecGroupSchema), v.minLength(1)),
-  installation: v.pipe(v.array(InstallationStepSchema), v.minLength(1)),
-  warranty: WarrantySchema,
+  overview: v.optional(Text),
+  specifications: v.array(SpecGroupSchema),
+  installation: v.array(InstallationStepSchema),
+  warranty: v.optional(WarrantySchema),
 });
 
 // A "was" price lower than the price would advertise a negative discount.

@@ -1,11 +1,10 @@
-// Static content pages. Route files import the page data and one of the two page components.
+// Content pages. The legal and solution pages are CMS pages (published cms_content rows by slug);
+// the FAQ and the installation guide stay static pages in this folder.
 export { ContentPage } from './components/ContentPage.tsx';
 export { FaqPage } from './components/FaqPage.tsx';
+export { PublicCmsPage } from './components/PublicCmsPage.tsx';
 export { INSTALLATION_PAGE } from './data/installation.ts';
 export { FAQ_PAGE } from './data/faq.ts';
-export { PRIVACY_PAGE, TERMS_PAGE } from './data/legal.ts';
-export { WARRANTY_PAGE, RETURNS_PAGE } from './data/policies.ts';
-export { SOLUTION_PAGES } from './data/solutions.ts';
 export { SOLUTION_LINKS, isSolutionSlug, type SolutionSlug } from './data/solutionLinks.ts';
-export { getSolutionPage } from './solutions.ts';
+export type { PageData } from './data/page-loaders.ts';
 export type { ContentPageData, FaqPageData } from './types.ts';

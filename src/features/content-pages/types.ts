@@ -1,5 +1,5 @@
-// Shape of the static content pages. Kept close to the CMS row (cms_content: title, slug, excerpt,
-// content) so a later issue can serve legal and solution pages from the CMS table by slug.
+// Shape of the static content pages (installation guide, FAQ). The legal and solution pages are
+// CMS pages instead (./data/public-pages.ts).
 
 export interface ContentStep {
   title: string;

@@ -26,6 +26,8 @@ export const CreateTicketSchema = v.object({
   ),
   category_id: v.pipe(v.string(), v.minLength(1, 'Category is required')),
   priority: v.picklist(TICKET_PRIORITIES, 'Choose a priority'),
+  // '' = no device; the server refuses a device that is not the customer's own.
+  device_id: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Choose one of your devices'))], 'Choose one of your devices'), ''),
   description: v.pipe(
     v.string(),
     v.trim(),
@@ -36,7 +38,8 @@ export const CreateTicketSchema = v.object({
 export type CreateTicketValues = v.InferInput<typeof CreateTicketSchema>;
 export type NewTicketInput = v.InferOutput<typeof CreateTicketSchema>;
 
-export const EMPTY_TICKET: CreateTicketValues = { subject: '', category_id: '', priority: DEFAULT_PRIORITY, description: '' };
+export const EMPTY_TICKET: CreateTicketValues = { subject: '', category_id: '', priority: DEFAULT_PRIORITY, device_id: '', description: '' };
 
+/** /support?device=<id>: 'Get help' on a device card opens a new ticket about that device. */
 /** A reply: blank (or whitespace only) is not a message; it cannot be sent at all. */
 export const MessageSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`));

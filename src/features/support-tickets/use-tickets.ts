@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useCollectionQuery, useDataOwner, useUserDataStatus } from '@/db/react.tsx';
 import { useWriteStates, type WriteState } from '@/db/sync/write-states.ts';
+import { myDevicesQuery, type Device } from './data/devices.ts';
 import { categoriesQuery, type SupportCategory } from './data/support-categories.ts';
 import { publicMessagesQuery, type SupportMessage } from './data/support-messages.ts';
 import { myTicketsQuery, type SupportTicket } from './data/support-tickets.ts';
@@ -9,6 +10,8 @@ import { myTicketsQuery, type SupportTicket } from './data/support-tickets.ts';
 /** A ticket as the list shows it: with its category's name (empty until categories are on the device). */
 export interface TicketView extends SupportTicket {
   category_name: string;
+  /** The named device's name; '' for none (or one no longer on this device). */
+  device_name: string;
 }
 
 export type TicketsState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; tickets: TicketView[] };
@@ -22,6 +25,7 @@ export function useMyTickets(): { state: TicketsState; writeStates: ReadonlyMap<
   const userId = useDataOwner();
   const tickets = useCollectionQuery('support_tickets', myTicketsQuery(userId));
   const categories = useCollectionQuery('support_categories', categoriesQuery());
+  const devices = useCollectionQuery('devices', myDevicesQuery(userId));
   const writeStates = useWriteStates(userId, 'support_tickets');
   const { retry } = useUserDataStatus();
   const failed = Boolean(tickets.error);
@@ -32,8 +36,13 @@ export function useMyTickets(): { state: TicketsState; writeStates: ReadonlyMap<
 
   const views = useMemo(() => {
     const names = new Map(categories.docs.map((category) => [category.id, category.name]));
-    return tickets.docs.map((ticket) => ({ ...ticket, category_name: names.get(ticket.category_id) ?? '' }));
-  }, [tickets.docs, categories.docs]);
+    const deviceNames = new Map(devices.docs.map((device) => [device.id, device.name]));
+    return tickets.docs.map((ticket) => ({
+      ...ticket,
+      category_name: names.get(ticket.category_id) ?? '',
+      device_name: (ticket.device_id && deviceNames.get(ticket.device_id)) || '',
+    }));
+  }, [tickets.docs, categories.docs, devices.docs]);
 
   const state: TicketsState = failed ? { status: 'error' } : tickets.loading ? { status: 'loading' } : { status: 'loaded', tickets: views };
   return { state, writeStates, retry: retry ?? noop };
@@ -44,6 +53,12 @@ export function useActiveCategories(): { categories: SupportCategory[]; loading:
   const { docs, loading } = useCollectionQuery('support_categories', categoriesQuery());
   const categories = useMemo(() => docs.filter((category) => category.is_active), [docs]);
   return { categories, loading };
+}
+
+/** The customer's devices a new ticket may name. */
+export function useMyDevices(): Device[] {
+  const userId = useDataOwner();
+  return useCollectionQuery('devices', myDevicesQuery(userId)).docs;
 }
 
 /** A ticket's public conversation, oldest first, live as replies arrive; with each message's write state. */

@@ -16,6 +16,7 @@ import type { Core, SessionBound } from './core.ts';
 import type { Member } from './hub.ts';
 import { LIMITS } from './limits.ts';
 import type { BinaryBroadcast, Message } from './protocol.ts';
+import { writeAuthorization, type Extension, type Policies } from './authorization.ts';
 
 /** The connection as a channel uses it. */
 export interface ChannelHost {
@@ -48,11 +49,15 @@ export interface JoinOptions {
   claims: JwtClaims;
   token: string;
   config: Record<string, unknown>;
+  /** A private channel's authorization (read checked at join); null for a public channel. */
+  policies?: Policies | null;
 }
 
 export class Channel implements Member, ChangeSubscriber, SessionBound {
   readonly topic: string;
+  readonly room: string;
   readonly subTopic: string;
+  readonly #policies: Policies | null;
   readonly joinRef: string | null;
   #claims: JwtClaims;
   #token: string;
@@ -71,6 +76,8 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
   ) {
     this.topic = options.topic;
     this.subTopic = options.topic.slice('realtime:'.length);
+    this.#policies = options.policies ?? null;
+    this.room = this.#policies ? `private:${options.topic}` : options.topic;
     this.joinRef = options.joinRef;
     this.#claims = options.claims;
     this.#token = options.token;
@@ -93,7 +100,7 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
   start(presenceEnabled: boolean): void {
     this.core.hub.add(this);
     this.core.sessions.set(this);
-    if (presenceEnabled) this.push('presence_state', this.core.hub.presenceState(this.topic));
+    if (presenceEnabled) this.push('presence_state', this.core.hub.presenceState(this.room));
     this.#schedule();
     if (this.#bindings.length) void this.#subscribe();
   }
@@ -112,10 +119,12 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
   }
 
   push(event: string, payload: unknown): void {
+    if (!this.#mayReceive(event)) return;
     if (!this.#closed) this.host.send({ joinRef: this.joinRef, ref: null, topic: this.topic, event, payload });
   }
 
   pushBinaryBroadcast(event: string, payload: Buffer, meta?: Record<string, unknown>): void {
+    if (!this.#mayReceive('broadcast')) return;
     if (!this.#closed) this.host.sendBinaryBroadcast(this.topic, event, payload, meta);
   }
 
@@ -133,11 +142,13 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
     switch (msg.event) {
       case 'broadcast':
         if (!isObject(msg.payload)) return;
-        this.core.hub.broadcast(this.topic, msg.payload, this.#self ? undefined : this);
+        // Realtime drops a private channel's broadcast the user may not send, without a reply.
+        if (!(await this.#mayWrite('broadcast')) || this.#closed) return;
+        this.core.hub.broadcast(this.room, msg.payload, this.#self ? undefined : this);
         if (this.#ack) this.#reply(msg.ref, 'ok');
         return;
       case 'presence':
-        return this.#presence(msg.ref, payload);
+        return await this.#presence(msg.ref, payload);
       case 'access_token':
         return this.#accessToken(payload.access_token);
       case 'phx_leave':
@@ -149,22 +160,47 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
     }
   }
 
-  handleBinary(b: BinaryBroadcast): void {
-    if (b.binary) this.core.hub.broadcastBinary(this.topic, b.event, b.payload as Buffer, b.meta, this.#self ? undefined : this);
+  async handleBinary(b: BinaryBroadcast): Promise<void> {
+    if (!(await this.#mayWrite('broadcast')) || this.#closed) return;
+    if (b.binary) this.core.hub.broadcastBinary(this.room, b.event, b.payload as Buffer, b.meta, this.#self ? undefined : this);
     else {
       const message = { type: 'broadcast', event: b.event, payload: b.payload, ...(b.meta ? { meta: b.meta } : {}) };
-      this.core.hub.broadcast(this.topic, message, this.#self ? undefined : this);
+      this.core.hub.broadcast(this.room, message, this.#self ? undefined : this);
     }
     if (this.#ack) this.#reply(b.ref, 'ok');
   }
 
-  #presence(ref: string | null, payload: Record<string, unknown>): void {
+  /** A private channel delivers only what its user may read (checked at join). */
+  #mayReceive(event: string): boolean {
+    if (!this.#policies) return true;
+    if (event === 'broadcast') return this.#policies.read.broadcast === true;
+    if (event === 'presence_state' || event === 'presence_diff') return this.#policies.read.presence === true;
+    return true;
+  }
+
+  /** A private channel's write access, checked once per extension, as Realtime caches it. */
+  async #mayWrite(extension: Extension): Promise<boolean> {
+    if (!this.#policies) return true;
+    const known = this.#policies.write[extension];
+    if (known !== undefined) return known;
+    const ok = await writeAuthorization(this.core.ctx.db, this.subTopic, this.#claims, extension).catch((error: unknown) => {
+      this.core.log(`Realtime: RlsPolicyError on ${this.subTopic}: ${(error as Error).message}`);
+      return null;
+    });
+    if (ok === null) return false; // an error is not cached: the next send asks again
+    this.#policies.write[extension] = ok;
+    return ok;
+  }
+
+  async #presence(ref: string | null, payload: Record<string, unknown>): Promise<void> {
     const event = typeof payload.event === 'string' ? payload.event.toLowerCase() : undefined;
     if (event === 'untrack') {
       this.core.hub.untrack(this);
       return this.#reply(ref, 'ok');
     }
     if (event !== 'track') return event === undefined ? this.#reply(ref, 'ok') : this.#reply(ref, 'error');
+    if (!(await this.#mayWrite('presence'))) return this.#reply(ref, 'error');
+    if (this.#closed) return;
     const meta = payload.payload ?? {};
     if (!isObject(meta)) return this.#reply(ref, 'error', { reason: 'Presence track payload must be a map' });
     if (Buffer.byteLength(JSON.stringify(meta)) > LIMITS.maxPresenceBytes) return this.shutdown('Track message size exceeded');
@@ -179,6 +215,8 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
     if (!check.ok) return this.shutdown(shutdownMessage(check));
     this.#claims = check.claims;
     this.#token = token;
+    // Write access is asked again under the new claims (read stays what the join decided).
+    if (this.#policies) this.#policies.write = {};
     this.core.sessions.set(this);
     this.#schedule();
     if (this.#bindings.length) void this.#subscribe();

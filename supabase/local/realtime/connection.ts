@@ -7,6 +7,7 @@
  */
 import type { JwtClaims } from '../contracts.ts';
 import { checkToken, joinReason } from './auth.ts';
+import { readAuthorizations, type Policies } from './authorization.ts';
 import { Channel, type ChannelHost } from './channel.ts';
 import type { Core } from './core.ts';
 import { LIMITS } from './limits.ts';
@@ -101,10 +102,10 @@ export class Connection implements ChannelHost {
     this.send({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status, response } });
   }
 
-  #binary(buf: Buffer): void {
+  async #binary(buf: Buffer): Promise<void> {
     const b = decodeBinary(buf);
     if (!b) return;
-    this.#channels.get(b.topic)?.handleBinary(b);
+    await this.#channels.get(b.topic)?.handleBinary(b);
   }
 
   async #text(msg: Message): Promise<void> {
@@ -140,17 +141,30 @@ export class Connection implements ChannelHost {
     const check = await checkToken(this.core.ctx, token);
     if (this.#closed) return;
     if (!check.ok) return fail(joinReason(check));
-    if (config.private === true) {
-      // Private channels are authorized by RLS policies on realtime.messages, which this stack
-      // does not have: answered as Realtime answers a project without such policies.
-      return fail(`You do not have permissions to read from this Channel topic: ${msg.topic.slice('realtime:'.length)}`);
-    }
     const claims: JwtClaims = check.claims;
-    const channel = new Channel(this.core, this, { topic: msg.topic, joinRef: msg.joinRef, claims, token, config });
+    const presence = isObject(config.presence) && config.presence.enabled === true;
+    let policies: Policies | null = null;
+    if (config.private === true) {
+      // Realtime Authorization: the join needs read access to broadcast or (when presence is on)
+      // presence, decided by the project's RLS policies on realtime.messages.
+      const subTopic = msg.topic.slice('realtime:'.length);
+      const denied = `You do not have permissions to read from this Channel topic: ${subTopic}`;
+      const read = await readAuthorizations(this.core.ctx.db, subTopic, claims, presence ? ['broadcast', 'presence'] : ['broadcast']).catch(
+        (error: unknown) => {
+          this.core.log(`Realtime: RlsPolicyError on ${subTopic}: ${(error as Error).message}`);
+          return null;
+        },
+      );
+      if (this.#closed) return;
+      if (!read || !(read.broadcast || read.presence)) return fail(denied);
+      policies = { read, write: {} };
+    }
+    const channel = new Channel(this.core, this, { topic: msg.topic, joinRef: msg.joinRef, claims, token, config, policies });
     this.#channels.set(msg.topic, channel);
     reply('ok', channel.joinResponse());
-    const presence = isObject(config.presence) && config.presence.enabled === true;
-    this.core.log(`Realtime: join ${msg.topic} role=${String(claims.role)} postgres_changes=${channel.bindingCount} presence=${presence}`);
+    this.core.log(
+      `Realtime: join ${msg.topic} role=${String(claims.role)} postgres_changes=${channel.bindingCount} presence=${presence} private=${policies !== null}`,
+    );
     channel.start(presence);
   }
 

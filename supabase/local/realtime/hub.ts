@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto';
 
 export interface Member {
-  readonly topic: string;
+  /** The topic's room: `realtime:<name>`, or `private:realtime:<name>` for a private channel (a
+   * private and a public channel of the same name do not share messages, as in Realtime). */
+  readonly room: string;
   /** Sends one event on the member's channel (the member picks the frame format). */
   push(event: string, payload: unknown): void;
   /** A user broadcast that arrived as binary (kind 3); members choose kind 4 or skip. */
@@ -24,16 +26,16 @@ export class Hub {
   readonly #presence = new Map<string, Map<Member, { key: string; meta: Meta }>>();
 
   add(member: Member): void {
-    let set = this.#topics.get(member.topic);
-    if (!set) this.#topics.set(member.topic, (set = new Set()));
+    let set = this.#topics.get(member.room);
+    if (!set) this.#topics.set(member.room, (set = new Set()));
     set.add(member);
   }
 
   /** Leaves the topic; the others see its presence leave. */
   remove(member: Member): void {
-    const set = this.#topics.get(member.topic);
+    const set = this.#topics.get(member.room);
     set?.delete(member);
-    if (set?.size === 0) this.#topics.delete(member.topic);
+    if (set?.size === 0) this.#topics.delete(member.room);
     this.untrack(member);
   }
 
@@ -56,26 +58,26 @@ export class Hub {
   }
 
   track(member: Member, key: string, payload: Record<string, unknown>): void {
-    let tracked = this.#presence.get(member.topic);
-    if (!tracked) this.#presence.set(member.topic, (tracked = new Map()));
+    let tracked = this.#presence.get(member.room);
+    if (!tracked) this.#presence.set(member.room, (tracked = new Map()));
     const previous = tracked.get(member);
     const meta: Meta = { ...payload, phx_ref: phxRef(), ...(previous ? { phx_ref_prev: previous.meta.phx_ref } : {}) };
     tracked.set(member, { key, meta });
     const leaves = previous ? { [previous.key]: { metas: [previous.meta] } } : {};
-    this.#diff(member.topic, { [key]: { metas: [meta] } }, leaves);
+    this.#diff(member.room, { [key]: { metas: [meta] } }, leaves);
   }
 
   untrack(member: Member): void {
-    const tracked = this.#presence.get(member.topic);
+    const tracked = this.#presence.get(member.room);
     const previous = tracked?.get(member);
     if (!tracked || !previous) return;
     tracked.delete(member);
-    if (tracked.size === 0) this.#presence.delete(member.topic);
-    this.#diff(member.topic, {}, { [previous.key]: { metas: [previous.meta] } });
+    if (tracked.size === 0) this.#presence.delete(member.room);
+    this.#diff(member.room, {}, { [previous.key]: { metas: [previous.meta] } });
   }
 
   isTracked(member: Member, payload: Record<string, unknown>): boolean {
-    const current = this.#presence.get(member.topic)?.get(member);
+    const current = this.#presence.get(member.room)?.get(member);
     if (!current) return false;
     const { phx_ref: _ref, phx_ref_prev: _prev, ...rest } = current.meta;
     return JSON.stringify(rest) === JSON.stringify(payload);

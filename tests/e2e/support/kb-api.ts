@@ -55,3 +55,14 @@ export async function voteAs(token: string, id: string): Promise<{ helpful_votes
   await api.dispose();
   return body;
 }
+
+/** Changes an article's fields as staff would, and gives back what they were (to restore them). */
+export async function updateArticle(id: string, fields: { title?: string; content?: string; is_published?: boolean }): Promise<Record<string, unknown>> {
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const before = await api.get(`/rest/v1/kb_articles?id=eq.${id}&select=${Object.keys(fields).join(',')}`, { headers: service });
+  const [row] = await before.json();
+  const response = await api.patch(`/rest/v1/kb_articles?id=eq.${id}`, { headers: service, data: fields });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  await api.dispose();
+  return row as Record<string, unknown>;
+}

@@ -36,7 +36,7 @@ let t: TestStack;
 let supabase: SupabaseClient;
 // Imported after the env points at the test stack: src/lib/supabase.ts reads it once, at import.
 let app: {
-  fetchProductCommerce: typeof import('@/features/catalogue/data/products-remote.ts').fetchProductCommerce;
+  fetchLiveCatalogue: typeof import('@/features/catalogue/data/products-remote.ts').fetchLiveCatalogue;
   placeOrder: typeof import('@/features/checkout/data/place-order.ts').placeOrder;
   orders: typeof import('@/features/orders/data/orders.ts');
   openForUser: typeof import('@/app/data/open.ts').openForUser;
@@ -60,7 +60,7 @@ async function myOrdersWhen(check: (orders: Order[]) => boolean, what: string): 
   }
 }
 
-const stockOf = async (id: number) => (await app.fetchProductCommerce()).get(id)?.stock;
+const stockOf = async (id: number) => (await app.fetchLiveCatalogue()).get(id)?.stock;
 const uuid = () => crypto.randomUUID();
 
 describe('app data modules on the local stack [pglite]', () => {
@@ -70,7 +70,7 @@ describe('app data modules on the local stack [pglite]', () => {
     vi.stubEnv('VITE_SUPABASE_ANON_KEY', t.anonKey);
     supabase = await (await import('@/lib/load-supabase.ts')).loadSupabase();
     app = {
-      fetchProductCommerce: (await import('@/features/catalogue/data/products-remote.ts')).fetchProductCommerce,
+      fetchLiveCatalogue: (await import('@/features/catalogue/data/products-remote.ts')).fetchLiveCatalogue,
       placeOrder: (await import('@/features/checkout/data/place-order.ts')).placeOrder,
       orders: await import('@/features/orders/data/orders.ts'),
       ...(await import('@/app/data/open.ts')),
@@ -86,10 +86,10 @@ describe('app data modules on the local stack [pglite]', () => {
   });
 
   it('reads the live price and stock of the seeded catalogue as a visitor', async () => {
-    const live = await app.fetchProductCommerce();
+    const live = await app.fetchLiveCatalogue();
     expect([...live.keys()]).toEqual([1, 2, 3, 4]);
-    expect(live.get(1)).toEqual({ price: 299, originalPrice: 349, stock: 15, rating: 4.9, reviewCount: 1247, isActive: true });
-    expect(live.get(4)).toEqual({ price: 59, stock: 30, rating: 4.6, reviewCount: 234, isActive: true });
+    expect(live.get(1)).toMatchObject({ price: 299, originalPrice: 349, stock: 15, rating: 4.9, reviewCount: 1247, isActive: true });
+    expect(live.get(4)).toMatchObject({ price: 59, stock: 30, rating: 4.6, reviewCount: 234, isActive: true });
   });
 
   it('refuses to place an order while signed out', async () => {

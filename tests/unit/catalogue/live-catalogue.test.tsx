@@ -3,24 +3,21 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProductDetailPage } from '@/features/catalogue/components/ProductDetailPage.tsx';
 import { CATALOGUE, getProduct } from '@/features/catalogue/data/products.ts';
-import { COMMERCE_COLUMNS, fetchProductCommerce } from '@/features/catalogue/data/products-remote.ts';
-import { mergeCommerce } from '@/features/catalogue/live/merge.ts';
+import { fetchLiveCatalogue } from '@/features/catalogue/data/products-remote.ts';
+import { mergeAll, mergeCatalogue, mergeCommerce } from '@/features/catalogue/live/merge.ts';
+import { CATALOGUE_SUMMARY_SELECT } from '@/lib/catalogue-api.ts';
 import { refreshLiveCatalogue, resetLiveCatalogue, liveCatalogueStore } from '@/features/catalogue/live/store.ts';
 import { relatedProducts } from '@/features/catalogue/rules.ts';
 import type { Product } from '@/features/catalogue/schemas.ts';
 import { renderWithRouter } from '@/test/render.tsx';
 import { createFakeBackend, json, type FakeBackend } from '../checkout/fake-backend.ts';
+import { bareRow, dbRow as row, liveProduct } from './live-rows.ts';
 
 const backend = vi.hoisted(() => ({ current: null as unknown as FakeBackend }));
 vi.mock('@/lib/load-supabase.ts', () => ({ loadSupabase: async () => backend.current.client }));
 
 // Whole products (summary and details), as the detail page's loader gives them.
 const [system, indoor] = (await Promise.all([getProduct(1), getProduct(2)])) as [Product, Product];
-/** A products row as PostgREST returns it for the commerce columns. */
-const row = (id: number, over: Record<string, unknown> = {}) => {
-  const p = CATALOGUE.find((x) => x.id === id)!;
-  return { id, price: p.price, original_price: p.originalPrice ?? null, stock: p.stock, rating: p.rating, review_count: p.reviewCount, is_active: true, ...over };
-};
 const idle: IdleRequestCallback[] = [];
 const runIdle = () => act(async () => idle.splice(0).forEach((cb) => cb({ didTimeout: false, timeRemaining: () => 50 })));
 const answerRows = (rows: unknown[]) => backend.current.respond(() => json(rows));
@@ -36,29 +33,51 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('live commerce values', () => {
-  it('asks the database for the commerce columns only and reads numeric strings too', async () => {
+describe('live catalogue rows', () => {
+  it('asks the database for the summary columns in display order and reads numeric strings too', async () => {
     answerRows([row(1, { price: '279.00', original_price: '349.00', rating: '4.9' }), row(2)]);
-    const live = await fetchProductCommerce();
+    const live = await fetchLiveCatalogue();
     const [request] = backend.current.requests;
     expect(request?.url.pathname).toBe('/rest/v1/products');
-    expect(request?.url.searchParams.get('select')).toBe(COMMERCE_COLUMNS);
-    expect(COMMERCE_COLUMNS.split(',').sort()).toEqual(['id', 'is_active', 'original_price', 'price', 'rating', 'review_count', 'stock']);
-    expect(live.get(1)).toEqual({ price: 279, originalPrice: 349, stock: 15, rating: 4.9, reviewCount: 1247, isActive: true });
+    expect(request?.url.searchParams.get('select')).toBe(CATALOGUE_SUMMARY_SELECT);
+    expect(request?.url.searchParams.get('order')).toBe('sort_order.asc,id.asc');
+    expect(live.get(1)).toEqual({ ...CATALOGUE[0], price: 279, originalPrice: 349, rating: 4.9, isActive: true });
   });
 
-  it('merges live price, stock and ratings over the snapshot, keeping its content', () => {
-    const live = new Map([[1, { price: 279, originalPrice: 349, stock: 3, rating: 4.8, reviewCount: 1300, isActive: true }]]);
+  it('parses a row Add Product made: placeholder image, name for a description, no rating yet', async () => {
+    answerRows([bareRow(9)]);
+    const live = await fetchLiveCatalogue();
+    expect(live.get(9)).toEqual({
+      id: 9, name: 'Door Sensor', description: 'Door Sensor', price: 29, images: ['/products/placeholder.svg'], category: 'accessories',
+      features: [], rating: 0, reviewCount: 0, stock: 4, isActive: true,
+    });
+  });
+
+  it('lays every summary field of the live row over the snapshot, keeping its details', () => {
+    // The row has no badge any more (a parsed row leaves the key out).
+    const { badge: _badge, ...edited } = liveProduct(1, { name: 'Complete System 2', price: 279, stock: 3, rating: 4.8, reviewCount: 1300 });
+    const live = new Map([[1, edited]]);
     const merged = mergeCommerce(system, live);
-    expect(merged).toMatchObject({ price: 279, originalPrice: 349, stock: 3, rating: 4.8, reviewCount: 1300 });
+    expect(merged).toMatchObject({ name: 'Complete System 2', price: 279, originalPrice: 349, stock: 3, rating: 4.8, reviewCount: 1300 });
+    expect(merged).not.toHaveProperty('badge');
+    expect(merged).not.toHaveProperty('isActive');
     expect(merged.overview).toBe(system.overview);
     expect(merged.specifications).toBe(system.specifications);
     expect(mergeCommerce(system, null)).toBe(system);
-    // A "was" price at or below the price, or none, drops the discount.
-    expect(mergeCommerce(system, new Map([[1, { price: 349, originalPrice: 349, stock: 1, reviewCount: 0, isActive: true }]])).originalPrice).toBeUndefined();
     // Inactive or no longer offered: cannot be bought.
-    expect(mergeCommerce(system, new Map([[1, { price: 299, stock: 9, reviewCount: 0, isActive: false }]])).stock).toBe(0);
+    expect(mergeCommerce(system, new Map([[1, liveProduct(1, { isActive: false })]])).stock).toBe(0);
     expect(mergeCommerce(indoor, live).stock).toBe(0);
+  });
+
+  it('lists the products added since the build after the snapshot, on sale only', () => {
+    const live = new Map([
+      [1, liveProduct(1)], [2, liveProduct(2)], [3, liveProduct(3)], [4, liveProduct(4)],
+      [7, liveProduct(4, { id: 7, name: 'New' })], [8, liveProduct(4, { id: 8, isActive: false })],
+    ]);
+    expect(mergeCatalogue(CATALOGUE, live).map((p) => p.id)).toEqual([1, 2, 3, 4, 7]);
+    expect(mergeCatalogue(CATALOGUE, null).map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    // Related products stay the ones given.
+    expect(mergeAll(CATALOGUE.slice(1, 2), live).map((p) => p.id)).toEqual([2]);
   });
 
   it('keeps the last values when a refresh fails, and drops an answer overtaken by a newer one', async () => {
@@ -68,7 +87,7 @@ describe('live commerce values', () => {
     await refreshLiveCatalogue();
     expect(liveCatalogueStore.getState().byId?.get(1)?.stock).toBe(7);
     // A malformed row is a failure too.
-    answerRows([{ id: 1, price: 'free', stock: -1 }]);
+    answerRows([row(1, { price: 'free', stock: -1 })]);
     await refreshLiveCatalogue();
     expect(liveCatalogueStore.getState().byId?.get(1)?.stock).toBe(7);
     // Concurrent callers share one request.

@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CATALOGUE, getProduct, listProducts } from '@/features/catalogue/data/products.ts';
 import { ProductSchema, ProductSummarySchema, type Product } from '@/features/catalogue/schemas.ts';
+
+// A product missing from the build's snapshot is read live (the database's answer is faked here).
+const fetchProduct = vi.hoisted(() => vi.fn(async (id: number): Promise<unknown> => (id === 5 ? { id: 5, name: 'Added Later' } : null)));
+vi.mock('@/features/catalogue/data/products-remote.ts', () => ({ fetchProduct }));
 
 // Every product whole (summary and its lazily loaded details), as the detail page gets it.
 const FULL = (await Promise.all(CATALOGUE.map((p) => getProduct(p.id)))) as Product[];
@@ -23,7 +27,7 @@ describe('catalogue data', () => {
   });
 
   it('carries the values of spec §3', () => {
-    const rows = FULL.map((p) => [p.id, p.name, p.price, p.originalPrice, p.stock, p.rating, p.reviewCount, p.warranty.duration]);
+    const rows = FULL.map((p) => [p.id, p.name, p.price, p.originalPrice, p.stock, p.rating, p.reviewCount, p.warranty?.duration]);
     expect(rows).toEqual([
       [1, 'Complete System', 299, 349, 15, 4.9, 1247, '2 years'],
       [2, 'Indoor Unit Standalone', 149, undefined, 25, 4.7, 892, '2 years'],
@@ -54,7 +58,7 @@ describe('catalogue data', () => {
 
   it('has multi-paragraph overviews, ordered installation steps and at least 4 features', () => {
     for (const p of FULL) {
-      expect(p.overview.split('\n\n').length).toBeGreaterThanOrEqual(2);
+      expect((p.overview ?? '').split('\n\n').length).toBeGreaterThanOrEqual(2);
       expect(p.installation.map((s) => s.step)).toEqual(p.installation.map((_, i) => i + 1));
       expect(p.features.length).toBeGreaterThanOrEqual(4);
     }
@@ -84,5 +88,12 @@ describe('listProducts / getProduct', () => {
     expect(await getProduct(99)).toBeNull();
     expect(await getProduct(Number.NaN)).toBeNull();
     expect(await getProduct(1.5)).toBeNull();
+    expect(fetchProduct.mock.calls).toEqual([[99]]);
+  });
+
+  it('reads a product added since the build live; a failed read is "not found"', async () => {
+    expect(await getProduct(5)).toEqual({ id: 5, name: 'Added Later' });
+    fetchProduct.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await getProduct(6)).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
 import { formatTimeAgo, timeAgoRefreshMs } from '@/lib/time-ago.ts';
 import { renderWithProviders } from '@/test/render.tsx';
@@ -63,5 +65,24 @@ describe('TimeAgo', () => {
     expect(screen.getByText('1 minute ago')).toBeTruthy();
     act(() => vi.advanceTimersByTime(2 * HOUR));
     expect(screen.getByText('2 hours ago')).toBeTruthy();
+  });
+
+  it('prerenders the UTC day, hydrates to exactly that, then shows the relative words', async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    const html = renderToString(<TimeAgo date="2026-11-20T23:30:00Z" prefix="Created" />);
+    expect(html).toContain('Created on Nov 20, 2026');
+    expect(html).not.toContain('title=');
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <TimeAgo date="2026-11-20T23:30:00Z" prefix="Created" />, { onRecoverableError: (error) => void recoverable.push(error) });
+    });
+    expect(recoverable).toEqual([]);
+    expect(container.textContent).toBe('Created 2 days ago');
+    expect(container.querySelector('time')?.getAttribute('title')).toMatch(/Nov 2[01], 2026/);
+    container.remove();
   });
 });

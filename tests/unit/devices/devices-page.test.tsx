@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DevicesPage } from '@/features/devices';
 import { userDataStore } from '@/db/user-data-store.ts';
-import { renderWithProviders } from '@/test/render.tsx';
+import { renderWithRouter } from '@/test/render.tsx';
 import { dropSyncDb, freshSyncDb, pendingWrite } from '../sync-center/fixtures.ts';
 import type { SyncDatabase } from '@/db/sync/sync-db.ts';
 import { device, deviceEvent, devicesDatabase, publish, reset } from './support.ts';
@@ -14,7 +14,8 @@ const USER = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 
 const toast = (title: string) => screen.findByText(title, { selector: '.mantine-Notification-title' });
-const renderPage = () => renderWithProviders(<DevicesPage />, { notifications: true });
+// A router: each device card links to the Support Center ('Get help').
+const renderPage = () => renderWithRouter(<DevicesPage />, { path: '/dashboard/devices', pages: { '/support': 'Support Center' }, notifications: true });
 
 let syncDb: SyncDatabase;
 beforeEach(() => {
@@ -29,7 +30,7 @@ describe('DevicesPage', { timeout: 20_000 }, () => {
   it('shows skeletons while the database opens, then the user’s devices newest first with their facts', async () => {
     userDataStore.setState({ userId: USER, status: 'opening', data: null, error: null, retry: null });
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Device Management' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Device Management' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Loading your devices');
 
     const data = await devicesDatabase(USER);
@@ -54,6 +55,7 @@ describe('DevicesPage', { timeout: 20_000 }, () => {
     expect(gate!.getByTestId('device-serial').textContent).toBe('GG-IN-0001');
     expect(gate!.getByRole('button', { name: 'Settings for Side Gate' })).toBeTruthy();
     expect(gate!.getByRole('button', { name: 'Control Side Gate' })).toBeTruthy();
+    expect(gate!.getByRole('link', { name: 'Get help with Side Gate' }).getAttribute('href')).toBe(`/support?device=${cards[1]!.dataset.deviceId}`);
     expect(screen.queryByRole('status')).toBeNull();
   });
 

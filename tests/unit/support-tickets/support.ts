@@ -2,7 +2,7 @@ import type { SupportCategory, SupportMessage, SupportTicket } from '@/db/collec
 import { closePublished, publish, userDatabase } from '../data-layer/support.ts';
 
 /** A user's real RxDB database with the support collections, without replication. */
-export const ticketsDatabase = (userId: string) => userDatabase(userId, ['support_categories', 'support_tickets', 'support_messages']);
+export const ticketsDatabase = (userId: string) => userDatabase(userId, ['support_categories', 'support_tickets', 'support_messages', 'devices']);
 
 export { closePublished as reset, publish };
 
@@ -21,6 +21,7 @@ export function ticket(userId: string, categoryId: string, over: Partial<Support
     priority: 'medium',
     status: 'open',
     assigned_to: null,
+    device_id: null,
     resolved_at: null,
     created_at: at,
     updated_at: at,

@@ -1,7 +1,7 @@
 // The five stat cards of Access Logs, counted by the database over every log (head requests with
 // an exact count): total, failed, success rate, and today's total and failures.
 import { queryOptions } from '@tanstack/react-query';
-import { loadSupabase } from '@/lib/load-supabase.ts';
+import { loadSupabase, type SupabaseClient } from '@/lib/load-supabase.ts';
 
 export interface AccessLogStats {
   total: number;
@@ -17,12 +17,24 @@ export function successRate(total: number, failed: number): number {
   return total === 0 ? 0 : Math.round(((total - failed) / total) * 1000) / 10;
 }
 
-async function count(filter: { failed?: boolean; since?: string }): Promise<number> {
-  const supabase = await loadSupabase();
+export interface CountFilter {
+  failed?: boolean;
+  since?: string;
+}
+
+/** The four counts the cards need: all, failed, and both since `since` (the viewer's midnight). */
+export const statCounts = (since: string) => ({ total: {}, failed: { failed: true }, todayTotal: { since }, todayFailed: { failed: true, since } }) satisfies Record<string, CountFilter>;
+
+/** One head request with an exact count (also what tests/bench/admin-bench.ts times). */
+export function logCountQuery(supabase: SupabaseClient, filter: CountFilter) {
   let query = supabase.from('access_logs').select('*', { count: 'exact', head: true });
   if (filter.failed) query = query.eq('success', false);
   if (filter.since) query = query.gte('created_at', filter.since);
-  const { count: n, error } = await query;
+  return query;
+}
+
+async function count(filter: CountFilter): Promise<number> {
+  const { count: n, error } = await logCountQuery(await loadSupabase(), filter);
   if (error) throw new Error(error.message);
   return n ?? 0;
 }
@@ -32,7 +44,8 @@ export async function fetchAccessLogStats(): Promise<AccessLogStats> {
   const midnight = new Date();
   midnight.setHours(0, 0, 0, 0);
   const since = midnight.toISOString();
-  const [total, failed, todayTotal, todayFailed] = await Promise.all([count({}), count({ failed: true }), count({ since }), count({ failed: true, since })]);
+  const c = statCounts(since);
+  const [total, failed, todayTotal, todayFailed] = await Promise.all([count(c.total), count(c.failed), count(c.todayTotal), count(c.todayFailed)]);
   return { total, failed, successRate: successRate(total, failed), todayTotal, todayFailed };
 }
 

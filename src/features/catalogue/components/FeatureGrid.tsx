@@ -3,11 +3,11 @@ import { IconCalendarCheck, IconHeadset, IconShieldCheck, IconTool } from '@tabl
 import { warrantyHeadline } from '../rules.ts';
 
 /** The shop's promises (spec §9), with the warranty of this product. */
-export function FeatureGrid({ warrantyDuration }: { warrantyDuration: string }) {
+export function FeatureGrid({ warrantyDuration }: { warrantyDuration?: string | undefined }) {
   const items = [
     { icon: IconTool, title: 'Free Installation', text: 'Professional setup in about 2 hours' },
     { icon: IconCalendarCheck, title: '30-Day Guarantee', text: 'Full refund if it is not right for you' },
-    { icon: IconShieldCheck, title: warrantyHeadline(warrantyDuration), text: 'Manufacturer warranty on parts' },
+    { icon: IconShieldCheck, title: warrantyDuration ? warrantyHeadline(warrantyDuration) : 'Manufacturer Warranty', text: 'Manufacturer warranty on parts' },
     { icon: IconHeadset, title: 'Lifetime Support', text: 'Phone, e-mail and chat, for as long as you own it' },
   ];
   return (

@@ -54,7 +54,7 @@ export function ProductDetailPage({ product: snapshot, related: relatedSnapshot,
           </Grid.Col>
         </Grid>
 
-        <FeatureGrid warrantyDuration={product.warranty.duration} />
+        <FeatureGrid warrantyDuration={product.warranty?.duration} />
         <ProductTabs product={product} />
         <RelatedProducts products={related} />
       </Stack>

@@ -2,20 +2,37 @@ import { Badge, Group, List, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title,
 import { IconCheck } from '@tabler/icons-react';
 import type { Product } from '../schemas.ts';
 
-/** Overview, Specifications, Installation and Warranty (spec §2). */
+type TabValue = 'overview' | 'specifications' | 'installation' | 'warranty';
+
+/** The tabs a product has content for, in their order; a product added in Inventory may have none. */
+export function productTabs(product: Product): TabValue[] {
+  const tabs: TabValue[] = [];
+  if (product.overview) tabs.push('overview');
+  if (product.specifications.length) tabs.push('specifications');
+  if (product.installation.length) tabs.push('installation');
+  if (product.warranty) tabs.push('warranty');
+  return tabs;
+}
+
+const LABELS: Record<TabValue, string> = { overview: 'Overview', specifications: 'Specifications', installation: 'Installation', warranty: 'Warranty' };
+
+/** Overview, Specifications, Installation and Warranty (spec §2): those with content only. */
 export function ProductTabs({ product }: { product: Product }) {
+  const tabs = productTabs(product);
+  if (tabs.length === 0) return null;
   return (
-    <Tabs defaultValue="overview" keepMounted={false}>
+    <Tabs defaultValue={tabs[0]} keepMounted={false}>
       <Tabs.List>
-        <Tabs.Tab value="overview">Overview</Tabs.Tab>
-        <Tabs.Tab value="specifications">Specifications</Tabs.Tab>
-        <Tabs.Tab value="installation">Installation</Tabs.Tab>
-        <Tabs.Tab value="warranty">Warranty</Tabs.Tab>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab} value={tab}>
+            {LABELS[tab]}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
 
       <Tabs.Panel value="overview" pt="lg">
         <Stack gap="md" maw={760}>
-          {product.overview.split(/\n{2,}/).map((paragraph) => (
+          {(product.overview ?? '').split(/\n{2,}/).map((paragraph) => (
             <Text key={paragraph.slice(0, 40)}>{paragraph}</Text>
           ))}
         </Stack>
@@ -68,15 +85,19 @@ export function ProductTabs({ product }: { product: Product }) {
 
       <Tabs.Panel value="warranty" pt="lg">
         <Stack gap="md" maw={760}>
-          <Title order={3} fz="h4">
-            {product.warranty.duration} limited warranty
-          </Title>
-          <List spacing={6} icon={<IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />} center>
-            {product.warranty.coverage.map((c) => (
-              <List.Item key={c}>{c}</List.Item>
-            ))}
-          </List>
-          <Text c="gray.8">{product.warranty.support}</Text>
+          {product.warranty && (
+            <>
+              <Title order={3} fz="h4">
+                {product.warranty.duration} limited warranty
+              </Title>
+              <List spacing={6} icon={<IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />} center>
+                {product.warranty.coverage.map((c) => (
+                  <List.Item key={c}>{c}</List.Item>
+                ))}
+              </List>
+              <Text c="gray.8">{product.warranty.support}</Text>
+            </>
+          )}
         </Stack>
       </Tabs.Panel>
     </Tabs>

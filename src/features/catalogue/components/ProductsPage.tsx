@@ -2,7 +2,7 @@ import { ActionIcon, Button, Container, Group, SimpleGrid, Stack, Text, Title } 
 import { IconFilter, IconLayoutGrid, IconList, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ProductsSearch, ViewMode } from '../filters.ts';
-import { mergeAll } from '../live/merge.ts';
+import { mergeCatalogue } from '../live/merge.ts';
 import { useLiveCatalogue } from '../live/use-live-catalogue.ts';
 import { filterProducts, hasActiveFilters, NO_FILTERS, type ProductFilters } from '../rules.ts';
 import type { ProductSummary } from '../schemas.ts';
@@ -28,9 +28,9 @@ export function ProductsPage({ products, search, onSearchChange, onAddToCart }: 
   const active = hasActiveFilters(filters);
   // A shared link with filters opens with the panel shown, so the shopper sees why the list is short.
   const [showFilters, setShowFilters] = useState(active);
-  // Live price and stock over the built-in snapshot (after hydration; see useLiveCatalogue).
+  // The live rows over the build's snapshot, and products added since (after hydration; see useLiveCatalogue).
   const live = useLiveCatalogue();
-  const current = useMemo(() => mergeAll(products, live), [products, live]);
+  const current = useMemo(() => mergeCatalogue(products, live), [products, live]);
   const shown = filterProducts(current, filters);
 
   const setFilter = (key: keyof ProductFilters, value: string) => onSearchChange({ ...search, [key]: value });

@@ -32,12 +32,14 @@ export function PurchasePanel({ product, onAddToCart }: { product: ProductSummar
       <PriceTag product={product} size="lg" showSaving />
       <Text c="gray.8">{product.description}</Text>
       <Divider />
-      <div>
-        <Title order={2} fz="h4" mb="xs">
-          Key Features
-        </Title>
-        <FeatureList features={product.features} />
-      </div>
+      {product.features.length > 0 && (
+        <div>
+          <Title order={2} fz="h4" mb="xs">
+            Key Features
+          </Title>
+          <FeatureList features={product.features} />
+        </div>
+      )}
       {product.variants && product.variants.length > 0 && (
         <VariantPicker variants={product.variants} value={choice} onChange={(name, option) => setChoice((c) => ({ ...c, [name]: option }))} />
       )}

@@ -10,6 +10,14 @@ interface RatingSummaryProps {
 
 /** Five stars (to the nearest half), the rating and the review count of this product. */
 export function RatingSummary({ rating, reviewCount, size = 'sm' }: RatingSummaryProps) {
+  // A new product has no rating to show yet.
+  if (reviewCount === 0) {
+    return (
+      <Text size={size} c="gray.7">
+        No reviews yet
+      </Text>
+    );
+  }
   const halves = Math.round(rating * 2);
   const px = size === 'sm' ? 14 : 18;
   const label = `Rated ${rating.toFixed(1)} out of 5 from ${formatCount(reviewCount)} reviews`;

@@ -1,66 +1,39 @@
-// The commerce fields of the catalogue, read live from `public.products` (price, stock, ratings,
-// availability). The rich content (overview, specs, images, …) stays in ./items: it is part of the
-// build and prerendered, so only these columns are fetched.
+// The catalogue read live from `public.products`: every summary column, so a product added or
+// edited by an admin reaches the shop after hydration, and one product with its details for a
+// detail page the build did not prerender. The service worker keeps the answers for offline use.
 import * as v from 'valibot';
+import { CATALOGUE_DETAILS_SELECT, CATALOGUE_SUMMARY_SELECT } from '@/lib/catalogue-api.ts';
 import { loadSupabase } from '@/lib/load-supabase.ts';
+import type { Product } from '../schemas.ts';
+import { parseProductRows, ProductDetailsRowSchema, toDetails, type LiveProduct } from './product-rows.ts';
 
-/** Exactly the columns the storefront takes from the database; the service worker caches this query. */
-export const COMMERCE_COLUMNS = 'id,price,original_price,stock,rating,review_count,is_active';
-
-// PostgREST sends numeric columns as JSON numbers; a string is accepted too (some proxies and
-// `numeric` casts give "299.00"), as long as it is a finite number.
-const Numeric = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.decimal())]),
-  v.transform(Number),
-  v.finite(),
-  v.minValue(0),
-);
-
-export const ProductCommerceRowSchema = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  price: Numeric,
-  original_price: v.nullable(Numeric),
-  stock: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  rating: v.nullable(v.pipe(Numeric, v.maxValue(5))),
-  review_count: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  is_active: v.boolean(),
-});
-
-/** Live values of one product, in the catalogue's own field names. */
-export interface ProductCommerce {
-  price: number;
-  originalPrice?: number;
-  stock: number;
-  rating?: number;
-  reviewCount: number;
-  isActive: boolean;
-}
-
-export type CommerceById = ReadonlyMap<number, ProductCommerce>;
-
-export function toCommerce(row: v.InferOutput<typeof ProductCommerceRowSchema>): ProductCommerce {
-  return {
-    price: row.price,
-    ...(row.original_price !== null ? { originalPrice: row.original_price } : {}),
-    stock: row.stock,
-    ...(row.rating !== null ? { rating: row.rating } : {}),
-    reviewCount: row.review_count,
-    isActive: row.is_active,
-  };
-}
+/** The live products by id, in display order (a Map keeps insertion order). */
+export type LiveById = ReadonlyMap<number, LiveProduct>;
 
 /**
- * Price, stock and ratings of every product the caller may see (RLS: active products for anon and
- * customers). Throws on a network or server error and on a malformed row; an aborted call throws
- * an AbortError.
+ * Every product the caller may see (RLS: active products for anon and customers; admins also get
+ * inactive ones, which the shop shows as unavailable). Throws on a network or server error and on
+ * a malformed row; an aborted call throws an AbortError.
  */
-export async function fetchProductCommerce(signal?: AbortSignal): Promise<CommerceById> {
+export async function fetchLiveCatalogue(signal?: AbortSignal): Promise<LiveById> {
   const supabase = await loadSupabase();
-  let query = supabase.from('products').select(COMMERCE_COLUMNS).order('id');
+  let query = supabase.from('products').select(CATALOGUE_SUMMARY_SELECT).order('sort_order').order('id');
   if (signal) query = query.abortSignal(signal);
   const { data, error } = await query;
   if (signal?.aborted) throw new DOMException('Catalogue refresh cancelled', 'AbortError');
   if (error) throw new Error(`products: ${error.message}`, { cause: error });
-  const rows = v.parse(v.array(ProductCommerceRowSchema), data);
-  return new Map(rows.map((row) => [row.id, toCommerce(row)]));
+  return new Map(parseProductRows(data).map((row) => [row.id, row]));
+}
+
+/** One product on sale with its details, or null when the caller may not see it. */
+export async function fetchProduct(id: number): Promise<Product | null> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.from('products').select(`${CATALOGUE_SUMMARY_SELECT},${CATALOGUE_DETAILS_SELECT.replace(/^id,/, '')}`).eq('id', id);
+  if (error) throw new Error(`products: ${error.message}`, { cause: error });
+  const row = data[0] as Record<string, unknown> | undefined;
+  if (!row) return null;
+  const [summary] = parseProductRows([row]);
+  if (!summary?.isActive) return null;
+  const { isActive: _isActive, ...rest } = summary;
+  return { ...rest, ...toDetails(v.parse(ProductDetailsRowSchema, row)) };
 }

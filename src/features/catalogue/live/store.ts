@@ -1,19 +1,19 @@
 import { createStore } from 'zustand/vanilla';
-import type { CommerceById } from '../data/products-remote.ts';
+import type { LiveById } from '../data/products-remote.ts';
 
 export interface LiveCatalogueState {
   /** Last live answer; null until one arrived (the screens then show the static snapshot). */
-  byId: CommerceById | null;
+  byId: LiveById | null;
   /** Date.now() of the last successful fetch, 0 before. */
   fetchedAt: number;
 }
 
 export const liveCatalogueStore = createStore<LiveCatalogueState>()(() => ({ byId: null, fetchedAt: 0 }));
 
-type Fetcher = (signal: AbortSignal) => Promise<CommerceById>;
+type Fetcher = (signal: AbortSignal) => Promise<LiveById>;
 
 // The data module (query and row schema) loads with the first fetch, after hydration.
-const fetchLive: Fetcher = async (signal) => (await import('../data/products-remote.ts')).fetchProductCommerce(signal);
+const fetchLive: Fetcher = async (signal) => (await import('../data/products-remote.ts')).fetchLiveCatalogue(signal);
 
 let inFlight: { promise: Promise<void>; controller: AbortController } | null = null;
 let sequence = 0;

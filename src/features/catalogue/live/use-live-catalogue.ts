@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import type { CommerceById } from '../data/products-remote.ts';
+import type { LiveById } from '../data/products-remote.ts';
 import { liveCatalogueStore, refreshLiveCatalogue } from './store.ts';
 
 /** A focus refetches only when the last answer is older than this. */
@@ -26,7 +26,7 @@ function whenIdle(run: () => void): () => void {
  * events. (zustand's `useStore` subscribes through useSyncExternalStore, whose updates always
  * render in one blocking task: on a product page that was the longest task after hydration.)
  */
-export function useLiveCatalogue(): CommerceById | null {
+export function useLiveCatalogue(): LiveById | null {
   const [byId, setById] = useState(() => liveCatalogueStore.getState().byId);
 
   useEffect(() => {

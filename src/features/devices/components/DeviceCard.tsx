@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAdjustments, IconSettings } from '@tabler/icons-react';
+import { IconAdjustments, IconHelp, IconSettings } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import type { WriteState } from '@/db/sync/write-states.ts';
 import type { Device } from '../data/devices.ts';
@@ -29,7 +30,10 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-/** One device: type, name, status, where it is, what it is, when it last reported; Settings and Control. */
+/**
+ * One device: type, name, status, where it is, what it is, when it last reported; Settings,
+ * Control, and Get help (a new support ticket about this device).
+ */
 export function DeviceCard({ device, writeState, onSettings, onControl }: DeviceCardProps) {
   const titleId = `device-${device.id}`;
   return (
@@ -70,6 +74,14 @@ export function DeviceCard({ device, writeState, onSettings, onControl }: Device
           </Button>
           <Button variant="light" leftSection={<IconAdjustments size={16} aria-hidden />} onClick={onControl} aria-label={`Control ${device.name}`}>
             Control
+          </Button>
+          <Button
+            variant="subtle"
+            renderRoot={(props) => <Link to="/support" search={{ device: device.id }} {...props} />}
+            leftSection={<IconHelp size={16} aria-hidden />}
+            aria-label={`Get help with ${device.name}`}
+          >
+            Get help
           </Button>
         </Group>
       </Stack>

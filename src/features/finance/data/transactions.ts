@@ -1,12 +1,12 @@
 // financial_transactions of one period (admin only by RLS): the newest few for the page, and all of
 // them, page by page, for the CSV export.
 import { queryOptions } from '@tanstack/react-query';
-import { loadSupabase } from '@/lib/load-supabase.ts';
+import { loadSupabase, type SupabaseClient } from '@/lib/load-supabase.ts';
 
 /** How many of the period's transactions the page lists, newest first. */
 export const RECENT_TRANSACTIONS = 10;
 /** Rows per request while exporting (PostgREST's usual max-rows). */
-const EXPORT_PAGE = 1000;
+export const EXPORT_PAGE = 1000;
 
 export interface Transaction {
   id: string;
@@ -18,30 +18,37 @@ export interface Transaction {
   processed_at: string;
 }
 
+/** The last row of the page before: the next page starts after it in (processed_at, id) order. */
+export type TransactionCursor = Pick<Transaction, 'processed_at' | 'id'> | null;
+
 const COLUMNS = 'id, transaction_type, amount, currency, description, category, processed_at';
 
-async function page(from: string, to: string, offset: number, limit: number): Promise<Transaction[]> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase
-    .from('financial_transactions')
-    .select(COLUMNS)
-    .gte('processed_at', from)
-    .lt('processed_at', to)
-    .order('processed_at', { ascending: false })
-    .order('id', { ascending: false })
-    .range(offset, offset + limit - 1);
+/**
+ * One page of [from, to), newest first, after `after` (also what tests/bench/admin-bench.ts
+ * times). Keyset, not OFFSET: a page deep in a large period costs what the first one does. The
+ * `lte` bound lets the index start at the cursor; the `or` then drops the rows of that same
+ * instant already exported.
+ */
+export function transactionsPageQuery(supabase: SupabaseClient, from: string, to: string, after: TransactionCursor, limit: number) {
+  let query = supabase.from('financial_transactions').select(COLUMNS).gte('processed_at', from).lt('processed_at', to);
+  if (after) query = query.lte('processed_at', after.processed_at).or(`processed_at.lt.${after.processed_at},id.lt.${after.id}`);
+  return query.order('processed_at', { ascending: false }).order('id', { ascending: false }).limit(limit);
+}
+
+async function page(from: string, to: string, after: TransactionCursor, limit: number): Promise<Transaction[]> {
+  const { data, error } = await transactionsPageQuery(await loadSupabase(), from, to, after, limit);
   if (error) throw new Error(error.message);
   return data as Transaction[];
 }
 
 export const recentTransactionsQuery = (from: string, to: string) =>
-  queryOptions({ queryKey: ['admin', 'transactions', from, to], queryFn: () => page(from, to, 0, RECENT_TRANSACTIONS) });
+  queryOptions({ queryKey: ['admin', 'transactions', from, to], queryFn: () => page(from, to, null, RECENT_TRANSACTIONS) });
 
 /** Every transaction of [from, to), newest first. */
 export async function fetchAllTransactions(from: string, to: string): Promise<Transaction[]> {
   const rows: Transaction[] = [];
   for (;;) {
-    const batch = await page(from, to, rows.length, EXPORT_PAGE);
+    const batch = await page(from, to, rows.at(-1) ?? null, EXPORT_PAGE);
     rows.push(...batch);
     if (batch.length < EXPORT_PAGE) return rows;
   }

@@ -1,5 +1,6 @@
-// public.inventory: the admin's stock sheet and the one stock figure of each product (a row linked
-// by product_id is what place_order lowers; products.stock, read by the shop, is its copy).
+// public.inventory: the admin's stock sheet and the one stock and price figure of each product (a
+// row linked by product_id is what place_order lowers; products.stock and products.price, read by
+// the shop, are copies kept by triggers).
 // Online-only data: RLS lets only an admin (at the required assurance level) read or write it.
 import * as v from 'valibot';
 import { loadSupabase } from '@/lib/load-supabase.ts';
@@ -18,9 +19,23 @@ export async function fetchInventory(): Promise<InventoryItem[]> {
   return v.parse(v.array(InventoryItemSchema), data);
 }
 
+/**
+ * Add Product: the shop's product and its inventory row, made together by public.add_product (one
+ * transaction; the server picks the product id, the URL slug and the shop category).
+ */
 export async function addInventoryItem(item: NewInventoryItem): Promise<void> {
   const supabase = await loadSupabase();
-  const { error } = await supabase.from('inventory').insert(item);
+  const { error } = await supabase.rpc('add_product', {
+    p_name: item.product_name,
+    p_sku: item.sku,
+    p_category: item.category,
+    p_current_stock: item.current_stock,
+    p_minimum_stock: item.minimum_stock,
+    p_unit_price: item.unit_price,
+    p_cost_price: item.cost_price,
+    p_supplier: item.supplier,
+    p_description: item.description,
+  });
   if (error) throw error;
 }
 

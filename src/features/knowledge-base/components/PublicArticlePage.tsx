@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Anchor, Container, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { LoadError } from '@/components/LoadError.tsx';
 import { Markdown } from '@/components/Markdown.tsx';
 import { recordArticleView } from '../data/kb-counters.ts';
 import type { ArticlePageData } from '../data/public-loaders.ts';
+import { useLiveArticlePage } from '../data/use-live-articles.ts';
 import { fetchPublicArticles } from '../data/public-articles.ts';
 import { ArticleHeader } from './ArticleHeader.tsx';
 import { ArticleInfo } from './ArticleInfo.tsx';
@@ -14,12 +15,16 @@ import { ArticleInfo } from './ArticleInfo.tsx';
 const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run, 200));
 
 /** /support/articles/<id>: one published article, readable signed out (and offline once read). */
-export function PublicArticlePage({ data, onRetry }: { data: ArticlePageData; onRetry: () => void }) {
+export function PublicArticlePage({ id, initial, onRetry }: { id: string; initial: ArticlePageData; onRetry: () => void }) {
+  const data = useLiveArticlePage(id, initial);
   const articleId = data.status === 'found' ? data.article.id : null;
   const title = data.status === 'found' ? data.article.title : '';
 
+  // One view per opening: the live copy replacing the built one (a new title) is not a new view.
+  const recorded = useRef<string | null>(null);
   useEffect(() => {
-    if (!articleId) return;
+    if (!articleId || recorded.current === articleId) return;
+    recorded.current = articleId;
     whenIdle(() => {
       // Reading the page is opening the article: one view, queued (so offline it counts later,
       // once), after the page has shown, so the outbox's code never delays it.

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadError } from '@/components/LoadError.tsx';
 import { useSearch } from '@/lib/search.ts';
 import type { ArticleListData } from '../data/public-loaders.ts';
+import { useLiveArticleList } from '../data/use-live-articles.ts';
 import type { PublicArticle } from '../data/public-articles.ts';
 import { articleSearch, excerpt } from '../rules.ts';
 import { ArticleGrid } from './ArticleGrid.tsx';
@@ -13,7 +14,8 @@ import { ArticleGrid } from './ArticleGrid.tsx';
 const NONE: PublicArticle[] = [];
 
 /** /support/articles: every published article, with a search box; readable signed out. */
-export function PublicArticlesPage({ data, onRetry }: { data: ArticleListData; onRetry: () => void }) {
+export function PublicArticlesPage({ initial, onRetry }: { initial: ArticleListData; onRetry: () => void }) {
+  const data = useLiveArticleList(initial);
   const [query, setQuery] = useState('');
   const articles = data.status === 'found' ? data.articles : NONE;
   const found = useSearch(articles, useMemo(() => articleSearch<PublicArticle>(), []), query);

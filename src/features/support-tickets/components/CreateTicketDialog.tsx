@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -7,7 +7,7 @@ import { statusLabel } from '@/lib/status.ts';
 import { useAppDatabase, useDataOwner } from '@/db/react.tsx';
 import { createTicket } from '../data/support-tickets.ts';
 import { CreateTicketSchema, EMPTY_TICKET, TICKET_PRIORITIES, type CreateTicketValues } from '../schemas.ts';
-import { useActiveCategories } from '../use-tickets.ts';
+import { useActiveCategories, useMyDevices } from '../use-tickets.ts';
 
 const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((priority) => ({ value: priority, label: statusLabel(priority) }));
 const DIALOG_WIDTH = 600;
@@ -16,17 +16,26 @@ const DIALOG_WIDTH = 600;
  * Create Support Ticket: subject, category, priority (medium unless chosen) and description,
  * checked as typed limits the server enforces. The ticket is written to this device's database
  * at once (offline too) and shows as pending until the server has it. On success the form resets
- * and the dialog closes; on failure it stays open with what was typed.
+ * and the dialog closes; on failure it stays open with what was typed. Optionally the ticket names
+ * one of the customer's devices ('Get help' on a device card opens the dialog with it chosen).
  */
-export function CreateTicketDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function CreateTicketDialog({ opened, onClose, deviceId }: { opened: boolean; onClose: () => void; deviceId?: string | undefined }) {
   const db = useAppDatabase();
   const userId = useDataOwner();
   const { categories } = useActiveCategories();
+  const devices = useMyDevices();
   const [saving, setSaving] = useState(false);
   const form = useForm<CreateTicketValues>({
     initialValues: EMPTY_TICKET,
     validate: schemaResolver(CreateTicketSchema, { sync: true }),
   });
+  // Opened for a device: it is chosen (once the devices are read, so the select can show it).
+  const known = deviceId !== undefined && devices.some((device) => device.id === deviceId);
+  useEffect(() => {
+    if (opened && known && deviceId) form.setFieldValue('device_id', deviceId);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- form is a new object every render
+  }, [opened, known, deviceId]);
+  const deviceOptions = [{ value: '', label: 'No device' }, ...devices.map((device) => ({ value: device.id, label: device.name }))];
   const categoryOptions = [{ value: '', label: 'Select category', disabled: true }, ...categories.map((c) => ({ value: c.id, label: c.name }))];
 
   const close = () => {
@@ -65,6 +74,9 @@ export function CreateTicketDialog({ opened, onClose }: { opened: boolean; onClo
             <NativeSelect label="Category" required data={categoryOptions} {...form.getInputProps('category_id')} />
             <NativeSelect label="Priority" data={PRIORITY_OPTIONS} {...form.getInputProps('priority')} />
           </SimpleGrid>
+          {devices.length > 0 && (
+            <NativeSelect label="Device" description="The device this is about, if any" data={deviceOptions} {...form.getInputProps('device_id')} />
+          )}
           <Textarea
             label="Description"
             placeholder="Please provide detailed information about your issue..."

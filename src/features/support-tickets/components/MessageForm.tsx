@@ -11,7 +11,14 @@ import { MESSAGE_MAX, MessageSchema } from '../schemas.ts';
  * The reply box of an open ticket. 'Send Message' stays disabled while the text is blank; the
  * message is written to this device at once (offline too) and delivered by replication.
  */
-export function MessageForm({ ticketId }: { ticketId: string }) {
+interface MessageFormProps {
+  ticketId: string;
+  /** Typing indicator hooks: a keystroke with text in the box, and the box sent or emptied. */
+  onTyping?: () => void;
+  onStopTyping?: () => void;
+}
+
+export function MessageForm({ ticketId, onTyping, onStopTyping }: MessageFormProps) {
   const db = useAppDatabase();
   const userId = useDataOwner();
   const [text, setText] = useState('');
@@ -33,6 +40,7 @@ export function MessageForm({ ticketId }: { ticketId: string }) {
       setSending(false);
     }
     notifications.show({ title: 'Success', message: 'Message sent successfully', color: 'green' });
+    onStopTyping?.();
     setText('');
   };
 
@@ -46,7 +54,12 @@ export function MessageForm({ ticketId }: { ticketId: string }) {
           minRows={3}
           maxRows={8}
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setText(value);
+            if (value.trim() === '') onStopTyping?.();
+            else onTyping?.();
+          }}
           error={!blank && !parsed.success ? `Message must be at most ${MESSAGE_MAX} characters` : undefined}
         />
         <Group justify="flex-end">

@@ -26,6 +26,7 @@ export function TicketCard({ ticket, writeState, onView }: TicketCardProps) {
             <Text size="sm" c="gray.7">
               <span data-testid="ticket-category">{ticket.category_name}</span>
               {ticket.category_name && ' · '}
+              {ticket.device_name && <span data-testid="ticket-device">Device: {ticket.device_name} · </span>}
               <TimeAgo date={ticket.created_at} prefix="Created" />
             </Text>
           </Stack>

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { Alert, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
+import { TypingIndicator } from '@/components/TypingIndicator.tsx';
+import { useTicketTyping } from '@/lib/realtime/ticket-typing.ts';
 import { useDataOwner } from '@/db/react.tsx';
 import type { WriteState } from '@/db/sync/write-states.ts';
 import { useConversation } from '../use-tickets.ts';
@@ -35,6 +37,8 @@ export function TicketDetailDialog({ ticket, writeState, onClose }: TicketDetail
 function TicketDetail({ ticket, writeState }: { ticket: TicketView; writeState?: WriteState | undefined }) {
   const userId = useDataOwner();
   const { messages, writeStates } = useConversation(ticket.id);
+  // The customer sends no name: staff see the ticket's customer; staff replies carry theirs.
+  const { typing, notifyTyping, stopTyping } = useTicketTyping(ticket.id, null);
   const conversationId = useId();
   return (
     <Stack gap="md" data-testid="ticket-detail">
@@ -42,6 +46,7 @@ function TicketDetail({ ticket, writeState }: { ticket: TicketView; writeState?:
         <Text size="sm" c="gray.7">
           {ticket.category_name}
           {ticket.category_name && ' · '}
+          {ticket.device_name && <span data-testid="ticket-device">Device: {ticket.device_name} · </span>}
           <TimeAgo date={ticket.created_at} prefix="Created" />
         </Text>
         <TicketBadges ticket={ticket} writeState={writeState} />
@@ -59,13 +64,14 @@ function TicketDetail({ ticket, writeState }: { ticket: TicketView; writeState?:
           Conversation
         </Title>
         <Conversation messages={messages} userId={userId} writeStates={writeStates} labelledBy={conversationId} />
+        <TypingIndicator name={typing} fallback="Support" />
       </Stack>
       {ticket.status === 'closed' ? (
         <Alert variant="light" color="gray" icon={<IconLock size={16} aria-hidden />} data-testid="ticket-closed">
           This ticket is closed. Create a new ticket if you need more help.
         </Alert>
       ) : (
-        <MessageForm ticketId={ticket.id} />
+        <MessageForm ticketId={ticket.id} onTyping={notifyTyping} onStopTyping={stopTyping} />
       )}
     </Stack>
   );

@@ -32,6 +32,7 @@ export function newTicketDoc(userId: string, input: NewTicketInput, now: Date = 
     priority: input.priority,
     status: 'open',
     assigned_to: null,
+    device_id: input.device_id || null,
     resolved_at: null,
     created_at: at,
     updated_at: at,

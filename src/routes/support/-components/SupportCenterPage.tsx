@@ -12,10 +12,12 @@ type Tab = 'tickets' | 'knowledge';
  * knowledge base); the quick actions open a new ticket or switch to the knowledge base (its FAQ
  * section for 'FAQ').
  */
-export function SupportCenterPage() {
+export function SupportCenterPage({ device, onDeviceHandled }: { device?: string | undefined; onDeviceHandled?: () => void }) {
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<Tab>('tickets');
-  const [creating, setCreating] = useState(false);
+  // Arriving with a device ('Get help' on its card) opens a new ticket about it.
+  const [creating, setCreating] = useState(device !== undefined);
+  const [forDevice, setForDevice] = useState(device);
   // The knowledge base opens at the section asked for; a new request remounts it there.
   const [kb, setKb] = useState<{ section: KnowledgeBaseSection; request: number }>({ section: 'articles', request: 0 });
   const openKnowledgeBase = (section: KnowledgeBaseSection) => {
@@ -61,7 +63,15 @@ export function SupportCenterPage() {
           </Tabs.Panel>
         </Tabs>
       </Stack>
-      <CreateTicketDialog opened={creating} onClose={() => setCreating(false)} />
+      <CreateTicketDialog
+        opened={creating}
+        deviceId={forDevice}
+        onClose={() => {
+          setCreating(false);
+          setForDevice(undefined);
+          if (device !== undefined) onDeviceHandled?.();
+        }}
+      />
     </Container>
   );
 }

@@ -13,6 +13,7 @@ export const Route = createFileRoute('/support/articles/$articleId')({
 
 function ArticleRoute() {
   const data = Route.useLoaderData();
+  const { articleId } = Route.useParams();
   const router = useRouter();
-  return <PublicArticlePage key={data.status === 'found' ? data.article.id : data.status} data={data} onRetry={() => void router.invalidate()} />;
+  return <PublicArticlePage key={articleId} id={articleId} initial={data} onRetry={() => void router.invalidate()} />;
 }

@@ -12,5 +12,5 @@ export const Route = createFileRoute('/support/articles/')({
 function ArticlesRoute() {
   const data = Route.useLoaderData();
   const router = useRouter();
-  return <PublicArticlesPage data={data} onRetry={() => void router.invalidate()} />;
+  return <PublicArticlesPage initial={data} onRetry={() => void router.invalidate()} />;
 }

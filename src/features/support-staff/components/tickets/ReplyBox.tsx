@@ -10,7 +10,14 @@ import { addTicketMessage, MESSAGE_MAX } from '../../data/support-messages.ts';
  * device's database at once (offline too: it shows as pending) and delivered by replication.
  * Blank text cannot be sent.
  */
-export function ReplyBox({ ticketId }: { ticketId: string }) {
+interface ReplyBoxProps {
+  ticketId: string;
+  /** Typing indicator hooks for a customer-visible reply; an internal note is never announced. */
+  onTyping?: () => void;
+  onStopTyping?: () => void;
+}
+
+export function ReplyBox({ ticketId, onTyping, onStopTyping }: ReplyBoxProps) {
   const db = useAppDatabase();
   const me = useDataOwner();
   const [text, setText] = useState('');
@@ -31,6 +38,7 @@ export function ReplyBox({ ticketId }: { ticketId: string }) {
       setSending(false);
     }
     notifications.show({ title: 'Success', message: 'Message sent successfully', color: 'green' });
+    onStopTyping?.();
     setText('');
   };
 
@@ -51,11 +59,25 @@ export function ReplyBox({ ticketId }: { ticketId: string }) {
           maxRows={8}
           maxLength={MESSAGE_MAX}
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setText(value);
+            // Writing a note for colleagues is not typing to the customer.
+            if (internal || value.trim() === '') onStopTyping?.();
+            else onTyping?.();
+          }}
           styles={internal ? { input: { background: 'var(--mantine-color-yellow-0)' } } : undefined}
         />
         <Group justify="space-between" gap="sm">
-          <Switch label="Internal note" description="Only staff can see it" checked={internal} onChange={(event) => setInternal(event.currentTarget.checked)} />
+          <Switch
+            label="Internal note"
+            description="Only staff can see it"
+            checked={internal}
+            onChange={(event) => {
+              setInternal(event.currentTarget.checked);
+              if (event.currentTarget.checked) onStopTyping?.();
+            }}
+          />
           <Button type="submit" leftSection={<IconSend size={16} aria-hidden />} disabled={blank} loading={sending}>
             {internal ? 'Add Note' : 'Send Message'}
           </Button>

@@ -2,12 +2,16 @@ import { Divider, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
-import { useAppDatabase } from '@/db/react.tsx';
+import { TypingIndicator } from '@/components/TypingIndicator.tsx';
+import { useAppDatabase, useDataOwner } from '@/db/react.tsx';
+import { useTicketTyping } from '@/lib/realtime/ticket-typing.ts';
 import { displayName } from '../../data/profiles.ts';
 import { assignTicket, type SupportTicket } from '../../data/support-tickets.ts';
 import { UNASSIGNED } from '../../ticket-labels.ts';
 import type { People } from '../../use-tickets.ts';
+import { useTicketViewers } from '../../use-ticket-viewers.ts';
 import { Conversation } from './Conversation.tsx';
+import { DevicePanel } from './DevicePanel.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 
 interface TicketDialogProps {
@@ -19,9 +23,17 @@ interface TicketDialogProps {
   onClose: () => void;
 }
 
-/** Manage: the ticket, its assignee, the whole conversation with internal notes, and a reply box. */
+/**
+ * Manage: the ticket, its assignee, the customer's device (live) if the ticket names one, the whole
+ * conversation with internal notes, who is typing, which colleagues also have it open, and a reply box.
+ */
 export function TicketDialog({ ticket, customer, category, people, onClose }: TicketDialogProps) {
   const db = useAppDatabase();
+  const me = useDataOwner();
+  const myName = me ? displayName(people.byId.get(me), me) : '';
+  const ticketId = ticket?.id ?? null;
+  const { typing, notifyTyping, stopTyping } = useTicketTyping(ticketId, myName);
+  const viewers = useTicketViewers(ticketId, me, myName);
   const staffOptions = [
     { value: UNASSIGNED, label: 'Unassigned' },
     ...people.staff.map((profile) => ({ value: profile.user_id, label: displayName(profile, profile.user_id) })),
@@ -62,16 +74,21 @@ export function TicketDialog({ ticket, customer, category, people, onClose }: Ti
             <StatusBadge kind="priority" status={ticket.priority} />
             <StatusBadge kind="ticket" status={ticket.status} />
           </Group>
+          <Text size="sm" c="gray.7" aria-live="polite" data-testid="also-viewing">
+            {viewers.length > 0 ? `Also viewing: ${viewers.join(', ')}` : ''}
+          </Text>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {ticket.description}
           </Text>
           <NativeSelect label="Assigned to" data={staffOptions} value={ticket.assigned_to ?? UNASSIGNED} onChange={(event) => void assign(event.currentTarget.value)} />
+          {ticket.device_id && <DevicePanel key={ticket.device_id} deviceId={ticket.device_id} />}
           <Divider />
           <Title order={3} fz="h5">
             Conversation
           </Title>
           <Conversation ticketId={ticket.id} people={people.byId} />
-          <ReplyBox key={ticket.id} ticketId={ticket.id} />
+          <TypingIndicator name={typing} fallback={customer} />
+          <ReplyBox key={ticket.id} ticketId={ticket.id} onTyping={notifyTyping} onStopTyping={stopTyping} />
         </Stack>
       )}
     </Modal>

@@ -1,0 +1,2 @@
+// Public API of the cms feature: the Content Management page, for /admin/cms.
+export { CmsPage } from './components/CmsPage.tsx';
