@@ -122,6 +122,8 @@ test('the cart is live across two tabs and concurrent adds both count', async ({
   await cartTab.goto('/products/4');
   const add = (p: Page) => p.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
   await Promise.all([add(cartTab), add(shopTab)]);
+  // Both writes stored and heard by both tabs before either leaves the page.
+  await Promise.all([cartTab, shopTab].map((tab) => expect(tab.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible()));
   await shopTab.goto('/cart');
   await expect(line(shopTab, 'Backup Battery Pack').getByTestId('cart-line-quantity')).toHaveText('3');
 

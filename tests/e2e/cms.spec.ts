@@ -44,6 +44,12 @@ const rowsOf = async (token: string, path: string) => {
 };
 
 const toast = (page: Page, title: string, message: string) => page.locator('.mantine-Notification-root').filter({ hasText: title }).filter({ hasText: message });
+
+/** Closes every toast, so the next expected one cannot be confused with an earlier one still shown. */
+async function dismissToasts(page: Page) {
+  for (const close of await page.locator('.mantine-Notification-root .mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+}
 const row = (page: Page, title: string) => page.getByTestId('content-row').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function openCms(page: Page, who: keyof typeof DEMO): Promise<string> {
@@ -145,6 +151,7 @@ test('admin: stat cards and library as stored; Create Content with the slug rule
   await expect(edit.getByLabel('Slug')).toHaveValue(`e2e-launch-notes-${RUN}-updated`);
   await edit.getByLabel('Excerpt').fill('A short summary');
   await expectNoBlockingAxeViolations(page, 'Edit Content dialog', '[role="dialog"]');
+  await dismissToasts(page);
   await edit.getByRole('button', { name: 'Update Content' }).click();
   await expect(toast(page, 'Success', 'Content updated successfully')).toBeVisible();
   await expect(edit).toBeHidden();
