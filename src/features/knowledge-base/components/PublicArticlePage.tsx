@@ -5,14 +5,13 @@ import { Link } from '@tanstack/react-router';
 import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadError } from '@/components/LoadError.tsx';
 import { Markdown } from '@/components/Markdown.tsx';
+import { whenIdle } from '@/lib/live-after-idle.ts';
 import { recordArticleView } from '../data/kb-counters.ts';
 import type { ArticlePageData } from '../data/public-loaders.ts';
 import { useLiveArticlePage } from '../data/use-live-articles.ts';
 import { fetchPublicArticles } from '../data/public-articles.ts';
 import { ArticleHeader } from './ArticleHeader.tsx';
 import { ArticleInfo } from './ArticleInfo.tsx';
-
-const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run, 200));
 
 /** /support/articles/<id>: one published article, readable signed out (and offline once read). */
 export function PublicArticlePage({ id, initial, onRetry }: { id: string; initial: ArticlePageData; onRetry: () => void }) {
