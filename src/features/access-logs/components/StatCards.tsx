@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { StatCardGrid } from '@/components/StatCardGrid.tsx';
 import type { AccessLogStats } from '../data/access-log-stats.ts';
 
 /** Total, failed, success rate (one decimal), today's total and today's failures. */
@@ -10,22 +10,5 @@ export function StatCards({ stats }: { stats: AccessLogStats | undefined }) {
     { label: 'Today', value: stats?.todayTotal, testId: 'stat-today' },
     { label: 'Failed Today', value: stats?.todayFailed, testId: 'stat-today-failed' },
   ];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
-      {cards.map((card) => (
-        <Card key={card.testId} withBorder radius="md" padding="md" data-testid={card.testId}>
-          <Text size="sm" c="gray.7">
-            {card.label}
-          </Text>
-          {card.value === undefined ? (
-            <Skeleton height={28} width="50%" mt={4} aria-label="Loading" />
-          ) : (
-            <Text fz="xl" fw={700} data-testid={`${card.testId}-value`}>
-              {card.value}
-            </Text>
-          )}
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
+  return <StatCardGrid cards={cards} cols={{ base: 2, sm: 3, lg: 5 }} />;
 }

@@ -1,4 +1,4 @@
-import { Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { StatCardGrid } from '@/components/StatCardGrid.tsx';
 import type { CmsItem } from '../data/cms-content.ts';
 
 /** Total items, and how many are published, drafts and archived. */
@@ -10,22 +10,5 @@ export function CmsStatCards({ items }: { items: CmsItem[] | undefined }) {
     { label: 'Drafts', value: count('draft'), testId: 'stat-drafts' },
     { label: 'Archived', value: count('archived'), testId: 'stat-archived' },
   ];
-  return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-      {cards.map((card) => (
-        <Card key={card.testId} withBorder radius="md" padding="md" data-testid={card.testId}>
-          <Text size="sm" c="gray.7">
-            {card.label}
-          </Text>
-          {card.value === undefined ? (
-            <Skeleton height={28} width="50%" mt={4} aria-label="Loading" />
-          ) : (
-            <Text fz="xl" fw={700} data-testid={`${card.testId}-value`}>
-              {card.value}
-            </Text>
-          )}
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
+  return <StatCardGrid cards={cards} cols={{ base: 2, md: 4 }} />;
 }
