@@ -22,14 +22,10 @@
  *
  *   npx tsx tests/bench/admin-bench.ts     (BENCH_RUNS=30 BENCH_SCALE=1 — 0.1 loads a tenth)
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import WebSocket from 'ws';
-import { createStack } from '../../supabase/local/server.ts';
-import { startPgCluster, type PgCluster } from '../integration/support/pg-cluster.ts';
-import { benchUserId, generateLargeData } from './generate-large-data.ts';
+import { benchUserId } from './generate-large-data.ts';
+import { withLargeDataStack } from './large-data-stack.ts';
 import { logCountQuery, statCounts } from '../../src/features/access-logs/data/access-log-stats.ts';
 import { logPageQuery, NO_FILTERS, type Cursor, type LogFilters } from '../../src/features/access-logs/data/access-logs.ts';
 import { PERIODS, type FinancialSummary } from '../../src/features/finance/data/financial-summary.ts';
@@ -76,60 +72,35 @@ async function time(c: Case): Promise<{ p50: number; p95: number; runs: number; 
 }
 
 async function main() {
-  let cluster: PgCluster | undefined;
-  try {
-    cluster = await startPgCluster({ settings: { shared_buffers: '256MB', work_mem: '16MB', fsync: 'off', synchronous_commit: 'off' } });
-    console.error('[bench] applying migrations and seed …');
-    const stack = await createStack({ databaseUrl: cluster.url, poolSize: 4 });
-    const server = createServer((req, res) => stack.handle(req, res));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const pool = new pg.Pool({ connectionString: cluster.url, max: 1 });
-    try {
-      console.error(`[bench] generating large data (scale ${SCALE}) …`);
-      const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
-      const gen = await generateLargeData(cluster.url, {
-        users: Math.max(STAFF + 10, scaled(10_000)), staff: STAFF, orders: scaled(100_000), transactions: scaled(1_000_000),
-        tickets: scaled(100_000), accessLogs: scaled(1_000_000), log: (l) => console.error(`[bench]   ${l}`),
-      });
-      await pool.query('vacuum analyze');
-      await stack.rest.reloadSchema();
+  await withLargeDataStack({ scale: SCALE, staff: STAFF, poolMax: 1 }, async ({ stack, base, countsLine }) => {
 
-      const token = await stack.keys.signAccessToken({ role: 'authenticated', aud: 'authenticated', sub: benchUserId(STAFF), aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 7200 });
-      const supabase: Client = createClient(base, stack.keys.anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        global: { headers: { Authorization: `Bearer ${token}` } },
-        realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-      });
-      const cases = await buildCases(supabase);
+    const token = await stack.keys.signAccessToken({ role: 'authenticated', aud: 'authenticated', sub: benchUserId(STAFF), aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 7200 });
+    const supabase: Client = createClient(base, stack.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    });
+    const cases = await buildCases(supabase);
 
-      const results: (Case & Awaited<ReturnType<typeof time>>)[] = [];
-      for (const c of cases) {
-        console.error(`[bench] ${c.page} / ${c.name} …`);
-        const r = await time(c);
-        console.error(`[bench]   p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.note})`);
-        results.push({ ...c, ...r });
-      }
-
-      console.log(`\nAdmin pages through /rest/v1 on PostgreSQL 15 (${Object.entries(gen.counts).map(([k, n]) => `${k.replace(/^\w+\./, '')} ${n.toLocaleString('en-US')}`).join(', ')})`);
-      console.log(`p50/p95 of ${RUNS} runs after ${WARMUP} warm-up runs, one request at a time, loopback; budget ${BUDGET_MS} ms p95\n`);
-      console.log('| page | request | rows | p50 ms | p95 ms | met |');
-      console.log('|---|---|---|---:|---:|:---:|');
-      for (const r of results) {
-        console.log(`| ${r.page} | ${r.name} | ${r.note} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p95 <= BUDGET_MS ? 'yes' : `NO${r.runs < RUNS ? ` (${r.runs} runs)` : ''}`} |`);
-      }
-      const missed = results.filter((r) => r.p95 > BUDGET_MS);
-      console.log(missed.length ? `\n${missed.length} of ${results.length} requests missed the budget` : `\nAll ${results.length} requests within budget`);
-      if (missed.length) process.exitCode = 1;
-    } finally {
-      await pool.end();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await stack.close();
+    const results: (Case & Awaited<ReturnType<typeof time>>)[] = [];
+    for (const c of cases) {
+      console.error(`[bench] ${c.page} / ${c.name} …`);
+      const r = await time(c);
+      console.error(`[bench]   p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${r.note})`);
+      results.push({ ...c, ...r });
     }
-  } finally {
-    cluster?.stop();
-  }
+
+    console.log(`\nAdmin pages through /rest/v1 on PostgreSQL 15 (${countsLine})`);
+    console.log(`p50/p95 of ${RUNS} runs after ${WARMUP} warm-up runs, one request at a time, loopback; budget ${BUDGET_MS} ms p95\n`);
+    console.log('| page | request | rows | p50 ms | p95 ms | met |');
+    console.log('|---|---|---|---:|---:|:---:|');
+    for (const r of results) {
+      console.log(`| ${r.page} | ${r.name} | ${r.note} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p95 <= BUDGET_MS ? 'yes' : `NO${r.runs < RUNS ? ` (${r.runs} runs)` : ''}`} |`);
+    }
+    const missed = results.filter((r) => r.p95 > BUDGET_MS);
+    console.log(missed.length ? `\n${missed.length} of ${results.length} requests missed the budget` : `\nAll ${results.length} requests within budget`);
+    if (missed.length) process.exitCode = 1;
+  });
 }
 
 type Client = SupabaseClient;

@@ -15,12 +15,9 @@
  *
  *   npx tsx tests/bench/db-scale-bench.ts     (BENCH_RUNS=15 BENCH_SCALE=1 — 0.1 loads a tenth)
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { createStack } from '../../supabase/local/server.ts';
-import { startPgCluster, type PgCluster } from '../integration/support/pg-cluster.ts';
-import { benchUserId, generateLargeData } from './generate-large-data.ts';
+import { benchUserId } from './generate-large-data.ts';
+import { withLargeDataStack } from './large-data-stack.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -84,83 +81,56 @@ async function timeRest(base: string, anonKey: string, token: string, c: Case): 
 }
 
 async function main() {
-  let cluster: PgCluster | undefined;
-  try {
-    cluster = await startPgCluster({ settings: { shared_buffers: '256MB', work_mem: '16MB', fsync: 'off', synchronous_commit: 'off' } });
-    console.error('[bench] applying migrations and seed …');
-    const stack = await createStack({ databaseUrl: cluster.url, poolSize: 4 });
-    const server = createServer((req, res) => stack.handle(req, res));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const pool = new pg.Pool({ connectionString: cluster.url, max: 2 });
-    try {
-      console.error(`[bench] generating large data (scale ${SCALE}) …`);
-      const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
-      const gen = await generateLargeData(cluster.url, {
-        users: Math.max(STAFF + 10, scaled(10_000)), staff: STAFF, orders: scaled(100_000), transactions: scaled(1_000_000),
-        tickets: scaled(100_000), accessLogs: scaled(1_000_000), log: (l) => console.error(`[bench]   ${l}`),
-      });
-      // The steady state of a production table: autovacuum has run after the bulk load (it would
-      // within a minute or two), so the visibility map is set and index-only scans skip the heap.
-      await pool.query('vacuum analyze');
-      await stack.rest.reloadSchema();
-      const admin = benchUserId(STAFF);
-      // The customer with the most tickets: the slowest realistic "my tickets" list.
-      const top = await pool.query<{ user_id: string; n: number }>(
-        'select user_id, count(*)::int as n from public.support_tickets group by user_id order by 2 desc limit 1');
-      const customer = top.rows[0]!.user_id;
-      const ticketCount = top.rows[0]!.n;
+  await withLargeDataStack({ scale: SCALE, staff: STAFF, poolMax: 2 }, async ({ stack, base, pool, countsLine }) => {
+    const admin = benchUserId(STAFF);
+    // The customer with the most tickets: the slowest realistic "my tickets" list.
+    const top = await pool.query<{ user_id: string; n: number }>(
+      'select user_id, count(*)::int as n from public.support_tickets group by user_id order by 2 desc limit 1');
+    const customer = top.rows[0]!.user_id;
+    const ticketCount = top.rows[0]!.n;
 
-      const cases: Case[] = [
-        {
-          name: 'mission_control() as admin', targetMs: 200, sub: admin,
-          sql: 'select public.mission_control() as r', params: [],
-          rest: { method: 'POST', path: 'rpc/mission_control' },
-          check: (rows) => { if (!(rows[0]?.r as { alerts?: unknown })?.alerts) throw new Error('mission_control returned no report'); },
-        },
-        {
-          name: 'newest 500 access logs as admin', targetMs: 50, sub: admin,
-          sql: 'select * from public.access_logs order by created_at desc limit 500', params: [],
-          rest: { method: 'GET', path: 'access_logs?select=*&order=created_at.desc&limit=500' },
-          check: (rows) => { if (rows.length !== 500) throw new Error(`access logs: ${rows.length} rows, not 500 (RLS?)`); },
-        },
-        {
-          name: `customer's tickets + category (${ticketCount})`, targetMs: 20, sub: customer,
-          sql: `select t.*, json_build_object('name', c.name) as support_categories
-                from public.support_tickets t left join public.support_categories c on c.id = t.category_id
-                where t.user_id = $1 order by t.created_at desc`,
-          params: [customer],
-          rest: { method: 'GET', path: `support_tickets?select=*,support_categories(name)&user_id=eq.${customer}&order=created_at.desc` },
-          check: (rows) => { if (rows.length !== ticketCount) throw new Error(`tickets: ${rows.length}, expected ${ticketCount}`); },
-        },
-      ];
+    const cases: Case[] = [
+      {
+        name: 'mission_control() as admin', targetMs: 200, sub: admin,
+        sql: 'select public.mission_control() as r', params: [],
+        rest: { method: 'POST', path: 'rpc/mission_control' },
+        check: (rows) => { if (!(rows[0]?.r as { alerts?: unknown })?.alerts) throw new Error('mission_control returned no report'); },
+      },
+      {
+        name: 'newest 500 access logs as admin', targetMs: 50, sub: admin,
+        sql: 'select * from public.access_logs order by created_at desc limit 500', params: [],
+        rest: { method: 'GET', path: 'access_logs?select=*&order=created_at.desc&limit=500' },
+        check: (rows) => { if (rows.length !== 500) throw new Error(`access logs: ${rows.length} rows, not 500 (RLS?)`); },
+      },
+      {
+        name: `customer's tickets + category (${ticketCount})`, targetMs: 20, sub: customer,
+        sql: `select t.*, json_build_object('name', c.name) as support_categories
+              from public.support_tickets t left join public.support_categories c on c.id = t.category_id
+              where t.user_id = $1 order by t.created_at desc`,
+        params: [customer],
+        rest: { method: 'GET', path: `support_tickets?select=*,support_categories(name)&user_id=eq.${customer}&order=created_at.desc` },
+        check: (rows) => { if (rows.length !== ticketCount) throw new Error(`tickets: ${rows.length}, expected ${ticketCount}`); },
+      },
+    ];
 
-      const results: { c: Case; sql: number; rest: number }[] = [];
-      for (const c of cases) {
-        console.error(`[bench] ${c.name} …`);
-        const token = await stack.keys.signAccessToken({ role: 'authenticated', aud: 'authenticated', sub: c.sub, aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 3600 });
-        results.push({ c, sql: median(await timeSql(pool, c)), rest: median(await timeRest(base, stack.keys.anonKey, token, c)) });
-      }
-
-      console.log(`\nDatabase at scale on PostgreSQL 15 (${Object.entries(gen.counts).map(([k, n]) => `${k.replace(/^\w+\./, '')} ${n.toLocaleString('en-US')}`).join(', ')})`);
-      console.log(`median of ${RUNS} runs after ${WARMUP} warm-up runs, loopback\n`);
-      console.log('| query | SQL median ms | target ms | met | REST median ms |');
-      console.log('|---|---:|---:|:---:|---:|');
-      for (const r of results) {
-        console.log(`| ${r.c.name} | ${r.sql.toFixed(1)} | ${r.c.targetMs} | ${r.sql <= r.c.targetMs ? 'yes' : 'NO'} | ${r.rest.toFixed(1)} |`);
-      }
-      const missed = results.filter((r) => r.sql > r.c.targetMs);
-      console.log(missed.length ? `\n${missed.length} target(s) NOT met` : '\nAll targets met');
-      if (missed.length) process.exitCode = 1;
-    } finally {
-      await pool.end();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-      await stack.close();
+    const results: { c: Case; sql: number; rest: number }[] = [];
+    for (const c of cases) {
+      console.error(`[bench] ${c.name} …`);
+      const token = await stack.keys.signAccessToken({ role: 'authenticated', aud: 'authenticated', sub: c.sub, aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 3600 });
+      results.push({ c, sql: median(await timeSql(pool, c)), rest: median(await timeRest(base, stack.keys.anonKey, token, c)) });
     }
-  } finally {
-    cluster?.stop();
-  }
+
+    console.log(`\nDatabase at scale on PostgreSQL 15 (${countsLine})`);
+    console.log(`median of ${RUNS} runs after ${WARMUP} warm-up runs, loopback\n`);
+    console.log('| query | SQL median ms | target ms | met | REST median ms |');
+    console.log('|---|---:|---:|:---:|---:|');
+    for (const r of results) {
+      console.log(`| ${r.c.name} | ${r.sql.toFixed(1)} | ${r.c.targetMs} | ${r.sql <= r.c.targetMs ? 'yes' : 'NO'} | ${r.rest.toFixed(1)} |`);
+    }
+    const missed = results.filter((r) => r.sql > r.c.targetMs);
+    console.log(missed.length ? `\n${missed.length} target(s) NOT met` : '\nAll targets met');
+    if (missed.length) process.exitCode = 1;
+  });
 }
 
 main().catch((error: unknown) => {
