@@ -25,7 +25,16 @@ export async function mountApp(root: HTMLElement, { createRoot, hydrateRoot }: t
   // `router.ssr` makes the router render the server's tree shape (no extra Suspense around the
   // matches), as TanStack's own hydration does. The transition lets React hydrate in slices.
   router.ssr = { manifest: undefined };
+  const prerenderedPath = window.location.pathname;
   await router.load();
+  // A guarded page (the dashboard's loading shell) whose guard sent the visitor elsewhere, or
+  // failed: what the router shows is not the prerendered page, so it is rendered over it.
+  const matched = router.state.location.pathname === prerenderedPath && router.state.matches.every((match) => match.status === 'success');
+  if (!matched) {
+    router.ssr = undefined;
+    createRoot(root).render(<App router={router} />);
+    return;
+  }
   // The visitor may have scrolled the prerendered page already: hydration's first "rendered" event
   // must not send them back to the top (the router resets the scroll on each rendered navigation).
   router._scroll.n = false;

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useStore } from 'zustand';
+import { startTransition, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { MangoQuery, RxCollection, RxDocument } from 'rxdb';
 import type { CollectionName } from './collections/index.ts';
@@ -25,22 +24,37 @@ export interface CollectionQueryResult<D> {
   error: unknown;
 }
 
+// A prerendered page (the dashboard's shell) is rendered with no data layer and shows it opening.
+// Hydration must render the same, so it sees the layer as opening unless it is open or opening
+// already; an open layer renders the same loading state too, since no query has answered yet.
+// Rendering from the current state there (not zustand's initial state, as `useStore` does) spares
+// every screen a full synchronous re-render right after hydration.
+const OPENING: UserDataState = { userId: null, status: 'opening', data: null, error: null, retry: null };
+const hydrationState = (): UserDataState => {
+  const state = userDataStore.getState();
+  return state.status === 'opening' || state.status === 'ready' ? state : OPENING;
+};
+
+function useDataStore<T>(selector: (state: UserDataState) => T): T {
+  return useSyncExternalStore(userDataStore.subscribe, () => selector(userDataStore.getState()), () => selector(hydrationState()));
+}
+
 /** The running data layer (null while signed out or still opening). */
 export function useUserData(): UserData | null {
-  return useStore(userDataStore, (state) => state.data);
+  return useDataStore((state) => state.data);
 }
 
 /** Whose data the layer holds (or is opening): the signed-in user, null when signed out. */
 export function useDataOwner(): string | null {
-  return useStore(userDataStore, (state) => state.userId);
+  return useDataStore((state) => state.userId);
 }
 
 export function useAppDatabase(): AppDatabase | null {
-  return useStore(userDataStore, (state) => state.data?.db ?? null);
+  return useDataStore((state) => state.data?.db ?? null);
 }
 
 export function useUserDataStatus(): Pick<UserDataState, 'status' | 'error' | 'retry'> {
-  return useStore(userDataStore, useShallow((state) => ({ status: state.status, error: state.error, retry: state.retry })));
+  return useDataStore(useShallow((state) => ({ status: state.status, error: state.error, retry: state.retry })));
 }
 
 interface Answer<D> {
@@ -55,7 +69,7 @@ interface Answer<D> {
  * when its content changes or another user's database opens.
  */
 export function useCollectionQuery<N extends CollectionName>(name: N, query: MangoQuery<DocOf<N>> = {}): CollectionQueryResult<DocOf<N>> {
-  const { db, status, openError } = useStore(userDataStore, useShallow((state) => ({ db: state.data?.db ?? null, status: state.status, openError: state.error })));
+  const { db, status, openError } = useDataStore(useShallow((state) => ({ db: state.data?.db ?? null, status: state.status, openError: state.error })));
   const collection = (db?.[name] ?? null) as RxCollection<DocOf<N>> | null;
   const key = JSON.stringify(query);
   const rxQuery = useMemo(() => (collection ? collection.find(JSON.parse(key) as MangoQuery<DocOf<N>>) : null), [collection, key]);
@@ -63,9 +77,15 @@ export function useCollectionQuery<N extends CollectionName>(name: N, query: Man
 
   useEffect(() => {
     if (!rxQuery) return;
+    // Answers render as transitions: React renders them in slices between other work (a first
+    // sync brings many answers in a row, and each re-renders its screen), never as one long task
+    // that would hold up a click or keystroke.
     const subscription = rxQuery.$.subscribe({
-      next: (found: RxDocument<DocOf<N>>[]) => setAnswer({ source: rxQuery, docs: found.map((doc) => doc.toJSON() as DocOf<N>), error: null }),
-      error: (error: unknown) => setAnswer({ source: rxQuery, docs: [], error }),
+      next: (found: RxDocument<DocOf<N>>[]) => {
+        const docs = found.map((doc) => doc.toJSON() as DocOf<N>);
+        startTransition(() => setAnswer({ source: rxQuery, docs, error: null }));
+      },
+      error: (error: unknown) => startTransition(() => setAnswer({ source: rxQuery, docs: [], error })),
     });
     return () => subscription.unsubscribe();
   }, [rxQuery]);

@@ -4,6 +4,7 @@
  * --dedicated-core gives the page's main thread a CPU of its own (see dedicated-core.ts).
  * --signed-in measures /dashboard as the demo customer instead of the storefront (see signed-in.ts).
  * --article measures a public knowledge-base article page (signed out) instead of the storefront.
+ * --trace also saves each run's trace (tests/bench/results/trace*.json) for a closer look.
  * --warm keeps the origin's storage between runs (a returning user: service worker, HTTP cache and
  * the device's database in place); one priming run first is not counted.
  * Builds into a temp dir, serves it with `vite preview` on a free port, runs Lighthouse 12 five
@@ -152,6 +153,7 @@ async function main(): Promise<number> {
         if (result.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`);
         samples.push(sample(result.lhr, result.artifacts.Trace.traceEvents as TraceEvent[], outDir, origin));
         writeFileSync(join(resultsDir, `lighthouse${route.replace(/\//g, '_') || '_'}-${i + 1}.json`), JSON.stringify(result.lhr));
+        if (args.includes('--trace')) writeFileSync(join(resultsDir, `trace${route.replace(/\//g, '_') || '_'}-${i + 1}.json`), JSON.stringify(result.artifacts.Trace));
       }
       const byPerf = [...samples].sort((a, b) => a.performance - b.performance)[Math.floor(samples.length / 2)] as Sample;
       table.push({

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signInAs } from './support/auth.ts';
+import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled, waitForActiveServiceWorker } from './support/service-worker.ts';
 
 // The public pages are prerendered at build time (src/app/prerender/) and hydrated in the browser;
@@ -148,6 +150,70 @@ test.describe('prerendered pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
     await expect(page).toHaveURL(/view=list/);
     await page.waitForTimeout(1_000);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('the customer dashboard, prerendered as its loading shell', () => {
+  test('/dashboard is served as the area shell in its loading state: no user, no numbers', async ({ request }) => {
+    const html = await (await request.get('/dashboard', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('data-prerendered="/dashboard"');
+    expect(html).toMatch(/<h1[^>]*>Welcome back!<\/h1>/);
+    expect(html).toContain('User Dashboard');
+    expect(html).toContain('<title>Overview | GarageGuard</title>');
+    // Loading, not "0 devices": the numbers come from the user's own data on the device.
+    expect(html).toContain('aria-busy="true"');
+    expect(html).not.toMatch(/<template|<!--\$[?!]-->/);
+  });
+
+  test('signed in, it hydrates the shell (keeping its DOM) and fills in the user and their numbers, without console errors', async ({ page }) => {
+    await signInAs(page, DEMO.customer);
+    const problems = collectProblems(page);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const heading = document.querySelector('h1');
+        if (heading) Object.assign(heading, { e2ePrerendered: true });
+      });
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Casey!' })).toBeVisible();
+    expect(await page.evaluate(() => (document.querySelector('h1') as (HTMLElement & { e2ePrerendered?: boolean }) | null)?.e2ePrerendered)).toBe(true);
+    await expect(page.getByTestId('area-user')).toContainText('Casey');
+    await expect(page.locator('[aria-busy="false"]')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByText('Active Devices')).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect(problems).toEqual([]);
+  });
+
+  test('the shell keeps the sidebar open while it hydrates, then the 7-day cookie collapses it', async ({ page, context }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAs(page, DEMO.customer);
+    await context.addCookies([{ name: 'sidebar_state', value: 'false', url: appOrigin() }]);
+    const problems = collectProblems(page);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+    await expect(page.getByTestId('area-user')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Casey!' })).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect(problems).toEqual([]);
+  });
+
+  test('signed out, the shell gives way to the sign-in page, which remembers the dashboard', async ({ page }) => {
+    const problems = collectProblems(page);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+    await expect(page.getByText('User Dashboard')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('a support user is sent to their own home, rendered over the shell', async ({ page }) => {
+    await signInAs(page, DEMO.support);
+    const problems = collectProblems(page);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/support\/dashboard$/);
+    await expect(page.getByText('User Dashboard')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toHaveCount(0);
     expect(problems).toEqual([]);
   });
 });

@@ -53,6 +53,9 @@ const HOLD_EARLY_EVENTS = [
   'for(const type of ["input","change"])document.addEventListener(type,note,true);',
 ].join('');
 
+// Preload links the boot script appends per task (see deferAppScripts).
+const PRELOAD_BATCH = 12;
+
 /**
  * Moves the app's JavaScript behind the first paint. Module scripts run before the browser's first
  * frame when they arrive with the stylesheet, so a page that needs no script to show would still
@@ -67,9 +70,12 @@ export function deferAppScripts(html: string, preloads: readonly string[] = []):
     '<script type="module">',
     HOLD_EARLY_EVENTS,
     'let started=false;',
-    'const start=()=>{if(started)return;started=true;',
-    `for(const href of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.append(l)}`,
-    `import(${JSON.stringify(entry)})};`,
+    // Appending a preload link starts its fetch there and then (about half a millisecond each):
+    // a few dozen in one go would be a long task, so they go in batches, a task each.
+    `const hrefs=${JSON.stringify(preloads)};`,
+    `const batch=(from)=>{for(const href of hrefs.slice(from,from+${PRELOAD_BATCH})){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.append(l)}`,
+    `if(from+${PRELOAD_BATCH}<hrefs.length)setTimeout(()=>batch(from+${PRELOAD_BATCH}));else import(${JSON.stringify(entry)})};`,
+    'const start=()=>{if(started)return;started=true;batch(0)};',
     'new PerformanceObserver((list,observer)=>{observer.disconnect();setTimeout(start)}).observe({type:"paint",buffered:true});',
     'setTimeout(start,3000)',
     '</script>',

@@ -25,6 +25,9 @@ export async function prerenderPaths(): Promise<string[]> {
     '/support/articles',
     ...articles.map((article) => `/support/articles/${article.id}`),
     ...pages.map((slug) => (slug.startsWith('solutions-') ? `/solutions/${slug.slice('solutions-'.length)}` : `/${slug}`)),
+    // The customer dashboard's home, as its loading state: the shell paints before the session is
+    // checked and the user's data opens; the browser hydrates it once the guard has let them in.
+    '/dashboard',
   ];
 }
 

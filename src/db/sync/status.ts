@@ -18,10 +18,10 @@ export interface SyncStatus {
   running: boolean;
 }
 
-const initialOnline = typeof navigator === 'undefined' ? true : navigator.onLine;
-
+// The initial state says online, as a prerendered page does (zustand hydrates with the initial
+// state); the browser's own answer follows at once.
 export const syncStatus = createStore<SyncStatus>()(() => ({
-  online: initialOnline,
+  online: true,
   active: false,
   lastError: null,
   lastSyncedAt: null,
@@ -43,6 +43,7 @@ export function useSyncStatus<T>(selector: (state: SyncStatus) => T): T {
 }
 
 if (typeof window !== 'undefined') {
+  syncStatus.setState({ online: navigator.onLine });
   window.addEventListener('online', () => syncStatus.setState({ online: true }));
   window.addEventListener('offline', () => syncStatus.setState({ online: false }));
 }

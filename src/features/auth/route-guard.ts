@@ -19,6 +19,9 @@ export class ProfileUnavailableError extends Error {
  */
 export function requireAccess(requirement: AccessRequirement) {
   return async ({ location }: { location: ParsedLocation }): Promise<void> => {
+    // The build prerenders a guarded page's loading state (no user, no data: src/app/prerender/).
+    // `import.meta.env.SSR` is false in the browser bundle, where this line does not exist.
+    if (import.meta.env.SSR) return;
     const decision = decideAccess(requirement, await whenSettled());
     switch (decision.kind) {
       case 'allow':

@@ -1,2 +1,2 @@
 // Public API of the overview feature: the dashboard's home page and its computations.
-export { OverviewPage } from './components/OverviewPage.tsx';
+export { OverviewGreeting, OverviewPage } from './components/OverviewPage.tsx';

@@ -1,11 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '@/features/auth';
-import { OverviewPage } from '@/features/overview';
+import { OverviewGreeting, OverviewPage } from '@/features/overview';
 
 /** The overview greets the signed-in user by the profile's first name and role. */
-function Overview() {
+function Greeting() {
   const profile = useAuth((state) => state.profile);
-  return <OverviewPage firstName={profile?.firstName ?? null} role={profile?.role ?? null} />;
+  return <OverviewGreeting firstName={profile?.firstName ?? null} role={profile?.role ?? null} />;
+}
+
+function Overview() {
+  return <OverviewPage greeting={<Greeting />} />;
 }
 
 export const Route = createFileRoute('/dashboard/')({

@@ -69,6 +69,8 @@ describe('NotificationsPage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderPage();
     await waitFor(() => expect(count()).toBe('3'));
+    // The count and the list are separate queries, each answer rendered when React gets to it.
+    await waitFor(() => expect(items()).toHaveLength(3));
 
     await user.click(within(items()[0]!).getByRole('button', { name: 'Mark as read' }));
     await waitFor(() => expect(count()).toBe('2'));

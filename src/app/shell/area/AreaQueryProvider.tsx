@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
-import { useAuth } from '@/features/auth';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { authStore } from '@/features/auth';
 import { QueryProvider } from '@/lib/query/QueryProvider.tsx';
+
+const currentUserId = () => authStore.getState().user?.id ?? null;
 
 /**
  * Online-only data (TanStack Query) for the screens of a signed-in area, with the signed-in
@@ -8,6 +10,9 @@ import { QueryProvider } from '@/lib/query/QueryProvider.tsx';
  * public pages.
  */
 export function AreaQueryProvider({ children }: { children: ReactNode }) {
-  const userId = useAuth((state) => state.user?.id ?? null);
+  // The current user even while hydrating a prerendered shell (zustand's hook would give the
+  // store's initial state, no user): the provider renders no HTML of its own, so hydration does not
+  // mind, and the page under it is not built once for no user and then again for theirs.
+  const userId = useSyncExternalStore(authStore.subscribe, currentUserId, currentUserId);
   return <QueryProvider userId={userId}>{children}</QueryProvider>;
 }

@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { ActionIcon, AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, NavLink, ScrollArea, Skeleton, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconShieldLock } from '@tabler/icons-react';
 import { beginSignOut, useAuth } from '@/features/auth';
 import { AreaQueryProvider } from './AreaQueryProvider.tsx';
 import { ROLE_LABELS, type AreaConfig } from './areas.ts';
 import { useSidebarCollapsed } from './sidebar-state.ts';
-import { SidebarNav } from './SidebarNav.tsx';
+import { SidebarNav, type SidebarNavProps } from './SidebarNav.tsx';
 import { requestSignOut } from '../sync/sign-out-guard.ts';
 import { SignOutGuardHost } from '../sync/SignOutGuardHost.tsx';
 import { SyncIndicator } from '../sync/SyncIndicator.tsx';
@@ -26,7 +26,6 @@ export const AREA_MAIN_ID = 'area-main';
 export function AreaShell({ area, children }: { area: AreaConfig; children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname });
   const navigate = useNavigate();
-  const profile = useAuth((state) => state.profile);
   const isMobile = useMediaQuery('(max-width: 767.98px)') ?? false;
   const [drawerOpened, drawer] = useDisclosure(false);
   const [collapsed, setCollapsed] = useSidebarCollapsed();
@@ -43,8 +42,6 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
     await navigate({ to: '/', replace: true });
     await finish();
   };
-
-  const items = area.nav.filter((item) => !item.onlyFor || (profile && item.onlyFor.includes(profile.role)));
 
   return (
     <AppShell
@@ -73,18 +70,9 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label={`${area.title} navigation`}>
-        {!narrow && (
-          <Stack gap={0} px="sm" py="xs" data-testid="area-user">
-            <Text fw={600} truncate>
-              {profile?.firstName || area.nameFallback}
-            </Text>
-            <Text size="sm" c="gray.7">
-              {profile ? ROLE_LABELS[profile.role] : ''}
-            </Text>
-          </Stack>
-        )}
+        {!narrow && <AreaUser area={area} />}
         <AppShell.Section grow component={ScrollArea} mt="xs">
-          <SidebarNav area={area} items={items} pathname={pathname} narrow={narrow} onNavigate={drawer.close} />
+          <AreaNav area={area} pathname={pathname} narrow={narrow} onNavigate={drawer.close} />
         </AppShell.Section>
         <AppShell.Section>
           <NavLink
@@ -104,4 +92,36 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
       <SignOutGuardHost />
     </AppShell>
   );
+}
+
+// The parts that show who is signed in subscribe to the profile themselves: a prerendered shell
+// hydrates without a user (src/app/prerender/), and only these re-render once the user is known.
+function AreaUser({ area }: { area: AreaConfig }) {
+  const profile = useAuth((state) => state.profile);
+  return (
+    <Stack gap={0} px="sm" py="xs" data-testid="area-user">
+      {profile ? (
+        <>
+          <Text fw={600} truncate>
+            {profile.firstName || area.nameFallback}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {ROLE_LABELS[profile.role]}
+          </Text>
+        </>
+      ) : (
+        // While the profile loads (a prerendered shell has none yet).
+        <Stack gap={6} py={4} aria-hidden="true">
+          <Skeleton h={14} w="60%" />
+          <Skeleton h={12} w="40%" />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function AreaNav({ area, ...props }: Omit<SidebarNavProps, 'items'>) {
+  const role = useAuth((state) => state.profile?.role ?? null);
+  const items = useMemo(() => area.nav.filter((item) => !item.onlyFor || (role !== null && item.onlyFor.includes(role))), [area, role]);
+  return <SidebarNav area={area} items={items} {...props} />;
 }

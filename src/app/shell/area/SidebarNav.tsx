@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useUnreadNotificationCount } from '@/features/notifications';
 import { groupNavItems, isNavItemActive, type AreaConfig, type AreaNavItem } from './areas.ts';
 
-interface SidebarNavProps {
+export interface SidebarNavProps {
   area: AreaConfig;
   items: AreaNavItem[];
   pathname: string;

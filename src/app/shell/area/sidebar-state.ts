@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 
 // The dashboards' sidebar remembers whether it is open for 7 days, in a cookie every page of the
 // site can read: `sidebar_state=true` (open) or `false` (collapsed to icons).
@@ -19,23 +19,25 @@ export function sidebarCookie(open: boolean, secure: boolean): string {
   return `${SIDEBAR_COOKIE}=${open}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-function storedOpen(): boolean {
-  if (typeof document === 'undefined') return true;
-  return readSidebarOpen(document.cookie) ?? true;
-}
+const noSubscription = () => () => undefined;
+const storedCollapsed = () => readSidebarOpen(document.cookie) === false;
 
 /**
- * Whether the desktop sidebar is collapsed, read from the cookie when the shell mounts (so a
- * reload keeps it) and written on every change.
+ * Whether the desktop sidebar is collapsed: the cookie's choice (so a reload keeps it) until the
+ * user toggles it, each toggle written back. A prerendered shell is open and hydration keeps it so
+ * (the server snapshot); a collapsed choice then applies at once.
  */
 export function useSidebarCollapsed(): [boolean, (next: boolean | ((collapsed: boolean) => boolean)) => void] {
-  const [collapsed, setState] = useState(() => !storedOpen());
-  const setCollapsed = useCallback((next: boolean | ((collapsed: boolean) => boolean)) => {
-    setState((current) => {
-      const value = typeof next === 'function' ? next(current) : next;
+  const stored = useSyncExternalStore(noSubscription, storedCollapsed, () => false);
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const collapsed = toggled ?? stored;
+  const setCollapsed = useCallback(
+    (next: boolean | ((collapsed: boolean) => boolean)) => {
+      const value = typeof next === 'function' ? next(collapsed) : next;
       document.cookie = sidebarCookie(!value, window.location.protocol === 'https:');
-      return value;
-    });
-  }, []);
+      setToggled(value);
+    },
+    [collapsed],
+  );
   return [collapsed, setCollapsed];
 }
