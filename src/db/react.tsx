@@ -57,6 +57,33 @@ export function useUserDataStatus(): Pick<UserDataState, 'status' | 'error' | 'r
   return useDataStore(useShallow((state) => ({ status: state.status, error: state.error, retry: state.retry })));
 }
 
+interface QueryBase {
+  db: AppDatabase | null;
+  status: UserDataState['status'];
+  error: unknown;
+}
+
+const queryBase = (state: UserDataState): QueryBase => ({ db: state.data?.db ?? null, status: state.status, error: state.error });
+const sameBase = (a: QueryBase, b: QueryBase) => a.db === b.db && a.status === b.status && a.error === b.error;
+
+/**
+ * The data layer's state as the query hooks see it. The database opening re-renders every query
+ * of the page, so that update is a transition too (rendered in slices), not the synchronous
+ * render of the whole page that a store subscription's update always is.
+ */
+function useQueryBase(): QueryBase {
+  const [base, setBase] = useState(() => queryBase(hydrationState()));
+  useEffect(() => {
+    const follow = (state: UserDataState) => {
+      const next = queryBase(state);
+      startTransition(() => setBase((current) => (sameBase(current, next) ? current : next)));
+    };
+    follow(userDataStore.getState());
+    return userDataStore.subscribe(follow);
+  }, []);
+  return base;
+}
+
 interface Answer<D> {
   source: unknown;
   docs: D[];
@@ -69,7 +96,7 @@ interface Answer<D> {
  * when its content changes or another user's database opens.
  */
 export function useCollectionQuery<N extends CollectionName>(name: N, query: MangoQuery<DocOf<N>> = {}): CollectionQueryResult<DocOf<N>> {
-  const { db, status, openError } = useDataStore(useShallow((state) => ({ db: state.data?.db ?? null, status: state.status, openError: state.error })));
+  const { db, status, error: openError } = useQueryBase();
   const collection = (db?.[name] ?? null) as RxCollection<DocOf<N>> | null;
   const key = JSON.stringify(query);
   const rxQuery = useMemo(() => (collection ? collection.find(JSON.parse(key) as MangoQuery<DocOf<N>>) : null), [collection, key]);
