@@ -34,6 +34,8 @@ export interface UserDataOptions {
   fetch?: typeof fetch;
   /** Seconds between retries of a failed pull or push. */
   retryTime?: number;
+  /** The user's role: a customer's device pushes no staff-only table (CollectionSpec.staffWrites). */
+  role?: 'customer' | 'support' | 'admin';
   /** Register the sync center's actions and the window triggers (the app does; tests need not). */
   attach?: boolean;
 }
@@ -98,6 +100,7 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       rest,
       ...(options.realtime ? { realtime: options.realtime } : {}),
       waitForLeadership: options.multiInstance ?? true,
+      push: !(options.role === 'customer' && spec(name).staffWrites),
       ...(options.retryTime !== undefined ? { retryTime: options.retryTime } : {}),
     });
     replications.set(name, replication);

@@ -1,3 +1,4 @@
+import { whenSettled } from '@/features/auth';
 import { readSupabaseEnv } from '@/lib/env.ts';
 import { loadSupabase } from '@/lib/load-supabase.ts';
 import type { UserData } from '@/db/session.ts';
@@ -12,10 +13,14 @@ const dataLayer = () => import('@/db/session.ts');
  * `attach` registers the sync center's actions and the re-sync triggers (online, focus, interval).
  */
 export async function openForUser(userId: string): Promise<UserData> {
-  const [{ openUserData }, supabase] = await Promise.all([dataLayer(), loadSupabase()]);
+  const [{ openUserData }, supabase, settled] = await Promise.all([dataLayer(), loadSupabase(), whenSettled()]);
   const { url, anonKey } = readSupabaseEnv();
+  // The role decides which tables this device pushes (a customer's none of the staff-only ones);
+  // a profile that could not load leaves it open, and the server's RLS decides alone.
+  const role = settled.user?.id === userId ? settled.profile?.role : undefined;
   return openUserData({
     userId,
+    ...(role ? { role } : {}),
     url,
     anonKey,
     getAccessToken: async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,

@@ -48,6 +48,7 @@ export const kbArticles = defineTable<KbArticle>({
   },
   required: ['id', 'title', 'content', 'category', 'tags', 'is_published', 'is_featured', 'view_count', 'helpful_votes', 'created_at', 'updated_at'],
   push: true,
+  staffWrites: true,
   label: (doc) => `Article '${doc.title ?? ''}'`,
   fromServer: (row) => ({ ...row, tags: fromPgTextArray(row.tags) }),
   // The plugin's update guard compares every field with `eq`, which PostgREST cannot do for a JSON

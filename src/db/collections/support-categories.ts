@@ -19,5 +19,6 @@ export const supportCategories = defineTable<SupportCategory>({
   },
   required: ['id', 'name', 'is_active', 'created_at'],
   push: true,
+  staffWrites: true,
   label: (doc) => `Support category '${doc.name ?? ''}'`,
 });

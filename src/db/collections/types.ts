@@ -26,6 +26,13 @@ export interface CollectionSpec<T extends { id: string }> {
   migrationStrategies: MigrationStrategies;
   /** False for tables this app only reads (orders are written by place_order). */
   push: boolean;
+  /**
+   * Only staff (support, admin) write the table: a customer's device never pushes it. RLS refuses
+   * their update, and a refused push shows as a failed write, so a push made by nobody (a row the
+   * device stored from the server just before a reload, which RxDB then takes for a local change)
+   * would show a customer a failed write they never made.
+   */
+  staffWrites?: boolean;
   /** What a pending or failed write of this document is, in the sync center. */
   label(doc: Partial<T>): string;
   /** Row → document, after unknown columns are dropped (e.g. a column added on the server later). */

@@ -26,13 +26,16 @@ export async function reconcileVisibility(
 ): Promise<number> {
   const internal = replication.internalReplicationState;
   if (!internal) return 0;
+  const pullOnly = !replication.push;
   const local = (await collection.find().exec()).map((doc) => doc.toMutableJSON(true) as Record<string, unknown> & { id: string });
   let removed = 0;
   for (let start = 0; start < local.length; start += CHUNK) {
     const chunk = local.slice(start, start + CHUNK);
     const ids = chunk.map((doc) => doc.id);
-    const assumed = await getAssumedMasterState(internal, ids);
-    const known = chunk.filter((doc) => assumed[doc.id] && !skip.has(doc.id));
+    // A pull-only replication (orders; a customer's articles) has nothing written on the device:
+    // RxDB keeps no assumed master states for it, and every document came from the server.
+    const assumed = pullOnly ? null : await getAssumedMasterState(internal, ids);
+    const known = chunk.filter((doc) => (pullOnly || assumed?.[doc.id]) && !skip.has(doc.id));
     if (known.length === 0) continue;
     const { data, error } = await rest
       .from(spec.name)

@@ -18,6 +18,8 @@ export interface ReplicateOptions {
   batchSize?: number;
   /** Seconds between retries of a failed pull or push (offline, 5xx). */
   retryTime?: number;
+  /** False: pull only, even where the table is pushed (see CollectionSpec.staffWrites). */
+  push?: boolean;
 }
 
 export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>>;
@@ -66,7 +68,7 @@ export function replicateCollection(
       batchSize: options.batchSize ?? 200,
       modifier: (row) => shapeFromServer(spec, row) as never,
     },
-    ...(spec.push
+    ...(spec.push && options.push !== false
       ? {
           push: {
             batchSize: 20,

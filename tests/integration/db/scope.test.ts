@@ -69,7 +69,10 @@ describeEngines('data layer: what each device holds', (engine) => {
   });
 
   it('an article unpublished on the server leaves a customer device at the next reconcile', async () => {
-    const customer = await device(CUSTOMER, ['kb_articles']);
+    // As the app opens it: a customer's device only pulls articles (RxDB then keeps no record of
+    // what the server sent; every stored article came from it).
+    const customer = await device(CUSTOMER, ['kb_articles'], false, 'customer');
+    expect(customer.data.replications.get('kb_articles')!.push).toBeUndefined();
     const [article] = await customer.data.db.kb_articles!.find().exec();
     await suite.t.db.exec(`update public.kb_articles set is_published = false where id = '${article!.id}'`);
     await customer.data.syncNow();
@@ -79,6 +82,26 @@ describeEngines('data layer: what each device holds', (engine) => {
     expect(await customer.sync.pending.count()).toBe(0);
     expect((await suite.t.db.query(`select _deleted from public.kb_articles where id = '${article!.id}'`)).rows[0]).toEqual({ _deleted: false });
     await suite.t.db.exec(`update public.kb_articles set is_published = true where id = '${article!.id}'`);
+  });
+
+  it("a customer's device pushes no staff-only table; a staff device does", async () => {
+    // A stored article that differs from the server's copy: the app never edits one for a customer,
+    // but RxDB takes a row stored from the server just before a reload for a local change, and
+    // pushing it would end as a write RLS refuses (a failed write the customer never made).
+    const sent = async (role: 'customer' | 'support') => {
+      const d = await device(role === 'customer' ? CUSTOMER : SUPPORT, ['kb_articles'], false, role);
+      const writes: string[] = [];
+      d.holdRequest = (url, init) => {
+        if (init?.method && init.method !== 'GET' && url.includes('/rest/v1/kb_articles')) writes.push(init.method);
+        return undefined;
+      };
+      const article = await d.data.db.kb_articles!.findOne('30000000-0000-4000-8000-000000000001').exec();
+      await article!.incrementalPatch({ view_count: article!.view_count + 1 });
+      await d.data.syncNow();
+      return writes;
+    };
+    expect(await sent('customer')).toEqual([]);
+    expect(await sent('support')).not.toEqual([]);
   });
 
   it('a status change made on the server arrives live, without a pull', async () => {

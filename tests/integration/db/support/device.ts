@@ -39,6 +39,7 @@ export interface SimDeviceOptions {
   collections: readonly CollectionName[];
   live?: boolean;
   name?: string;
+  role?: 'customer' | 'support' | 'admin';
 }
 
 let counter = 0;
@@ -105,6 +106,7 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
       sync,
       fetch: netFetch,
       retryTime: 0.2,
+      ...(options.role ? { role: options.role } : {}),
       ...(device.client ? { realtime: device.client } : {}),
     });
   device.data = await open();
@@ -119,8 +121,8 @@ export function deviceSuite(engine: Engine) {
   const open: SimDevice[] = [];
   const suite = {
     t: undefined as unknown as TestStack,
-    async device(userId: string, collections: SimDeviceOptions['collections'], live = false): Promise<SimDevice> {
-      const d = await simDevice(suite.t, { userId, collections, live });
+    async device(userId: string, collections: SimDeviceOptions['collections'], live = false, role?: SimDeviceOptions['role']): Promise<SimDevice> {
+      const d = await simDevice(suite.t, { userId, collections, live, ...(role ? { role } : {}) });
       open.push(d);
       await d.data.syncNow();
       return d;
