@@ -1,4 +1,4 @@
-import { whenSettled } from '@/features/auth';
+import { authStore } from '@/features/auth';
 import { readSupabaseEnv } from '@/lib/env.ts';
 import { loadSupabase } from '@/lib/load-supabase.ts';
 import type { UserData } from '@/db/session.ts';
@@ -13,11 +13,13 @@ const dataLayer = () => import('@/db/session.ts');
  * `attach` registers the sync center's actions and the re-sync triggers (online, focus, interval).
  */
 export async function openForUser(userId: string): Promise<UserData> {
-  const [{ openUserData }, supabase, settled] = await Promise.all([dataLayer(), loadSupabase(), whenSettled()]);
+  const [{ openUserData }, supabase] = await Promise.all([dataLayer(), loadSupabase()]);
   const { url, anonKey } = readSupabaseEnv();
-  // The role decides which tables this device pushes (a customer's none of the staff-only ones);
-  // a profile that could not load leaves it open, and the server's RLS decides alone.
-  const role = settled.user?.id === userId ? settled.profile?.role : undefined;
+  // The role decides which tables this device pushes (a customer's none of the staff-only ones).
+  // The data layer opens after the first paint, when the profile is known (cached on the device or
+  // loaded for the guards); a profile not known yet leaves it open, and RLS decides alone.
+  const { user, profile } = authStore.getState();
+  const role = user?.id === userId ? profile?.role : undefined;
   return openUserData({
     userId,
     ...(role ? { role } : {}),
