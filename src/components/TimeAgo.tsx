@@ -1,10 +1,20 @@
-import { useEffect, useState } from 'react';
-import { useRenderedInBrowser } from '@/lib/rendered-in-browser.ts';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatTimeAgo, timeAgoRefreshMs } from '@/lib/time-ago.ts';
 
 const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 // What a prerendered page shows before its script runs: the day, the same wherever it is built.
 const buildDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while React renders on the server or hydrates a prerendered page, true afterwards (and
+ * for any page rendered in the browser). Relative words and local times depend on when and where
+ * they are rendered, so they wait for it: hydration must produce exactly the prerendered HTML.
+ */
+function useRenderedInBrowser(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
 
 /** "5 minutes ago" for `date`, re-rendered as the words change (each minute, then each hour). */
 export function useTimeAgo(date: Date | string | number): string {

@@ -67,16 +67,19 @@ const queryBase = (state: UserDataState): QueryBase => ({ db: state.data?.db ?? 
 const sameBase = (a: QueryBase, b: QueryBase) => a.db === b.db && a.status === b.status && a.error === b.error;
 
 /**
- * The data layer's state as the query hooks see it. The database opening re-renders every query
- * of the page, so that update is a transition too (rendered in slices), not the synchronous
- * render of the whole page that a store subscription's update always is.
+ * The data layer's state as the query hooks see it. A database that opens re-renders every query
+ * of the page, so that update is a transition (rendered in slices), not the synchronous render of
+ * the whole page that a store subscription's update always is. A database that goes away (sign-out,
+ * another user) is not: screens stop showing its rows at once.
  */
 function useQueryBase(): QueryBase {
   const [base, setBase] = useState(() => queryBase(hydrationState()));
   useEffect(() => {
     const follow = (state: UserDataState) => {
       const next = queryBase(state);
-      startTransition(() => setBase((current) => (sameBase(current, next) ? current : next)));
+      const update = () => setBase((current) => (sameBase(current, next) ? current : next));
+      if (next.db) startTransition(update);
+      else update();
     };
     follow(userDataStore.getState());
     return userDataStore.subscribe(follow);
