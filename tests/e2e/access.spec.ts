@@ -1,6 +1,6 @@
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
-import { createUser, DEMO, signInAs } from './support/auth.ts';
+import { createUser, DEMO, sessionOf, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 
@@ -13,11 +13,9 @@ const toast = (page: Page, title: string) => page.locator('.mantine-Notification
 const card = (page: Page, code: string) => page.locator(`[data-testid="access-card"][data-code="${code}"]`);
 /** A signed-in REST client of one user (the door unit acts with its owner's token). */
 async function userApi(email: string, password: string): Promise<{ api: APIRequestContext; headers: Record<string, string> }> {
+  const { session } = await sessionOf(email, password);
   const api = await request.newContext({ baseURL: appOrigin() });
-  const token = await api.post('/auth/v1/token?grant_type=password', { headers: { apikey: LOCAL_ANON_KEY }, data: { email, password } });
-  expect(token.status(), await token.text()).toBe(200);
-  const { access_token: accessToken } = await token.json();
-  return { api, headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${accessToken}` } };
+  return { api, headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${session.access_token}` } };
 }
 
 type Api = Awaited<ReturnType<typeof userApi>>;

@@ -5,7 +5,7 @@ import * as OTPAuth from 'otpauth';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { formatMoney } from '../../src/lib/money.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
-import { createUser, DEMO, DEMO_PASSWORD, signInAs } from './support/auth.ts';
+import { createUser, DEMO, passwordSignIn, sessionOf, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled } from './support/service-worker.ts';
@@ -276,22 +276,15 @@ async function authPost(token: string, path: string, data: unknown) {
   return body;
 }
 
-async function passwordToken(email: string, password: string): Promise<string> {
-  const api = await request.newContext({ baseURL: appOrigin() });
-  const response = await api.post('/auth/v1/token?grant_type=password', { headers: { apikey: LOCAL_ANON_KEY }, data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { access_token: token } = await response.json();
-  await api.dispose();
-  return token as string;
-}
-
 test('an admin with a verified authenticator is asked for the code before any admin data is requested', async ({ page }) => {
   test.setTimeout(120_000);
   const user = await createUser('Ada');
   // Made an admin by the demo admin, then enrolled in TOTP through the auth API.
-  const adminToken = await passwordToken(DEMO.admin, DEMO_PASSWORD);
+  const adminToken = (await sessionOf(DEMO.admin)).session.access_token;
   await rest(adminToken, `profiles?user_id=eq.${user.id}`, { method: 'PATCH', data: { role: 'admin' } });
-  const token = await passwordToken(user.email, user.password);
+  // A session of its own: verifying the factor raises this session to aal2, and the page must
+  // start from a password-only one.
+  const token = (await passwordSignIn(user.email, user.password)).session.access_token;
   const factor = await authPost(token, 'factors', { factor_type: 'totp', friendly_name: 'e2e' });
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret), algorithm: 'SHA1', digits: 6, period: 30 });
   const enrolCode = totp.generate();

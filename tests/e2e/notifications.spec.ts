@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
-import { createUser, signInAs } from './support/auth.ts';
+import { createUser, sessionOf, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 
@@ -10,14 +10,7 @@ import { appOrigin } from './support/paths.ts';
 const SERVICE_KEY = demoKey('service_role', DEFAULT_JWT_SECRET);
 const service = { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}` };
 
-async function userToken(email: string, password: string): Promise<string> {
-  const api = await request.newContext({ baseURL: appOrigin() });
-  const response = await api.post('/auth/v1/token?grant_type=password', { headers: { apikey: LOCAL_ANON_KEY }, data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { access_token: token } = await response.json();
-  await api.dispose();
-  return token as string;
-}
+const userToken = async (email: string, password: string) => (await sessionOf(email, password)).session.access_token;
 
 /** A notification inserted on the server, as a server-side job would. */
 async function notify(userId: string, title: string, body: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { stockOf, stockText } from './support/api.ts';
-import { DEMO, DEMO_PASSWORD, signInAs } from './support/auth.ts';
+import { DEMO, sessionOf, signInAs } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
 
 // Real orders: checkout calls place_order, which prices, checks and lowers the stock in Postgres.
@@ -62,8 +62,7 @@ test('an order for more than the stock left is refused with a message, and the c
 
   // Someone else buys one meanwhile (the demo second customer, through the API).
   const api = await request.newContext({ baseURL: appOrigin() });
-  const token = await api.post('/auth/v1/token?grant_type=password', { headers: { apikey: LOCAL_ANON_KEY }, data: { email: DEMO.customer2, password: DEMO_PASSWORD } });
-  const { access_token: accessToken } = await token.json();
+  const { access_token: accessToken } = (await sessionOf(DEMO.customer2)).session;
   const bought = await api.post('/rest/v1/rpc/place_order', {
     headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${accessToken}` },
     data: {

@@ -1,7 +1,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
-import { createUser, DEMO, DEMO_PASSWORD, signInAs } from './support/auth.ts';
+import { createUser, DEMO, DEMO_PASSWORD, sessionOf, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled } from './support/service-worker.ts';
@@ -11,10 +11,9 @@ import { visitUntilControlled } from './support/service-worker.ts';
 // so RLS scopes it as it scopes replication). Read-only: the demo customers' data stays as seeded.
 
 async function restAs(email: string, password = DEMO_PASSWORD) {
+  const { session } = await sessionOf(email, password);
+  const { access_token: accessToken, user } = session;
   const api = await request.newContext({ baseURL: appOrigin() });
-  const token = await api.post('/auth/v1/token?grant_type=password', { headers: { apikey: LOCAL_ANON_KEY }, data: { email, password } });
-  expect(token.status()).toBe(200);
-  const { access_token: accessToken, user } = await token.json();
   const post = async (path: string, data: unknown) => {
     const response = await api.post(`/rest/v1/${path}`, { headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${accessToken}` }, data });
     expect(response.status(), await response.text()).toBeLessThan(300);

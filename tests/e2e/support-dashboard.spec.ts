@@ -2,7 +2,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { formatResponseTime } from '../../src/features/support-staff/format.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
-import { createUser, DEMO, DEMO_PASSWORD, signInAs } from './support/auth.ts';
+import { createUser, DEMO, DEMO_PASSWORD, sessionOf, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
 
@@ -21,10 +21,7 @@ async function api<T>(method: 'get' | 'post', path: string, headers: Record<stri
   return JSON.parse(text) as T;
 }
 
-async function userToken(email: string, password: string): Promise<string> {
-  const { access_token: token } = await api<{ access_token: string }>('post', '/auth/v1/token?grant_type=password', { apikey: LOCAL_ANON_KEY }, { email, password });
-  return token;
-}
+const userToken = async (email: string, password: string) => (await sessionOf(email, password)).session.access_token;
 
 interface Stats {
   total: number;
