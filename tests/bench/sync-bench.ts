@@ -72,6 +72,7 @@ async function freshPage(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && console.error(`[page console] ${m.text()}`));
   // BENCH_TRACE=1: each request with its timing, to see where a sync spends its time.
   if (process.env.BENCH_TRACE) {
     page.on('requestfinished', (r) => {
@@ -100,6 +101,13 @@ async function profiled<T>(page: Page, name: string, run: () => Promise<T>): Pro
   return result;
 }
 
+/** A run still going after 8 s (the target for 10,000 is 5 s): where each replication is, and what the database is doing. */
+async function stalled(stack: Stack, page: Page): Promise<void> {
+  console.error(`[stalled] page ${JSON.stringify(await page.evaluate(() => (window as unknown as { bench: { state(): unknown } }).bench.state()))}`);
+  const r = await stack.db.query(`select pid, state, wait_event_type, wait_event, round(extract(epoch from now() - query_start) * 1000) as ms, left(query, 160) as query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`).catch((e: Error) => ({ rows: [e.message] }));
+  console.error(`[stalled] ${new Date().toISOString()}\n${r.rows.map((x) => JSON.stringify(x)).join('\n')}`);
+}
+
 async function initialSync(engine: string, browser: Browser, stack: Stack, url: string): Promise<SyncRow[]> {
   const rows: SyncRow[] = [];
   for (const n of SIZES) {
@@ -109,9 +117,10 @@ async function initialSync(engine: string, browser: Browser, stack: Stack, url: 
       for (let i = 0; i < RUNS; i++) {
         const page = await freshPage(browser, url);
         const options = { url, anonKey: stack.keys.anonKey, userId: user.id, token: user.token, expectDevices: n, batchSize: batch };
-        row.runs.push(await profiled(page, `${engine}-${n}-${batch}-${i + 1}`, () => openOn(page, options)));
+        const watchdog = setInterval(() => void stalled(stack, page), 8_000);
+        row.runs.push(await profiled(page, `${engine}-${n}-${batch}-${i + 1}`, () => openOn(page, options)).finally(() => clearInterval(watchdog)));
         await page.context().close();
-        console.error(`[bench] ${engine} n=${n} batch=${batch} run ${i + 1}: ${row.runs.at(-1)!.totalMs.toFixed(0)} ms`);
+        console.error(`[bench] ${engine} n=${n} batch=${batch} run ${i + 1}: ${row.runs.at(-1)!.totalMs.toFixed(0)} ms ${JSON.stringify(row.runs.at(-1), (_, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`);
       }
       rows.push(row);
     }

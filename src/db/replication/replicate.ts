@@ -46,12 +46,13 @@ export function replicateCollection(
   spec: CollectionSpec<{ id: string }>,
   options: ReplicateOptions,
 ): CollectionReplication {
+  let synced = () => false;
   const client = {
     from: (table: string) => options.rest.from(table),
-    channel: (name: string) => (options.realtime ? options.realtime.channel(name) : silentChannel),
+    channel: (name: string) => (options.realtime ? dropSubscribedDuringFirstSync(options.realtime.channel(name) as Subscribable, () => synced()) : silentChannel),
     removeChannel: (channel: unknown) => (channel === silentChannel ? undefined : options.realtime?.removeChannel(channel)),
   };
-  return replicateSupabase<Record<string, unknown>>({
+  const replication = replicateSupabase<Record<string, unknown>>({
     // A new identifier starts over from an empty checkpoint: bump the version when a pull must
     // run again from the beginning (a pull modifier that now keeps more).
     replicationIdentifier: `supabase-${spec.name}-v${spec.schema.version}`,
@@ -77,4 +78,40 @@ export function replicateCollection(
         }
       : {}),
   });
+  synced = dropResyncsDuringFirstSync(replication);
+  return replication;
+}
+
+/**
+ * A RESYNC while the first sync is still running only repeats what that sync does anyway (its
+ * pull runs until the server has nothing newer), and it makes RxDB's upstream scan every document
+ * pulled so far for local changes again, a push batch (20) at a time with a query the Dexie
+ * storage cannot bound by its index: with 10,000 rows, 20–30 s in which no local write is pushed
+ * (the sync bench caught it when a channel's SUBSCRIBED arrived late in the pull). So until the
+ * first sync is done, a RESYNC (reSync(), or the channel's SUBSCRIBED) is dropped. Nothing is
+ * missed: a change committed after the sync's last page arrives through the channel, subscribed by
+ * then or resyncing on its later SUBSCRIBED, and the interval resync stays as the safety net. A
+ * pull that fails meanwhile is retried by RxDB itself (at once on 'online').
+ */
+function dropResyncsDuringFirstSync(replication: CollectionReplication): () => boolean {
+  let synced = false;
+  const done = () => {
+    synced = true;
+  };
+  void replication.awaitInitialReplication().then(done, done);
+  const reSync = replication.reSync.bind(replication);
+  replication.reSync = () => {
+    if (synced) reSync();
+  };
+  return () => synced;
+}
+
+type Subscribable = { subscribe(callback?: (status: string, error?: Error) => void, ...rest: unknown[]): unknown };
+
+/** The plugin resyncs on the channel's SUBSCRIBED: during the first sync, that status is not passed on. */
+function dropSubscribedDuringFirstSync<T extends Subscribable>(channel: T, synced: () => boolean): T {
+  const subscribe = channel.subscribe.bind(channel);
+  channel.subscribe = (callback, ...rest) =>
+    subscribe(callback && ((status, error) => (status !== 'SUBSCRIBED' || synced() ? callback(status, error) : undefined)), ...rest);
+  return channel;
 }

@@ -67,6 +67,10 @@ async function open(options: OpenOptions): Promise<OpenTimes> {
     realtime: client,
   });
   const openMs = performance.now() - start;
+  // A failed pull or push waits retryTime (5 s) before it is tried again: printed by the bench.
+  for (const [name, replication] of data.replications) {
+    replication.error$.subscribe((error) => console.error(`[replication] ${name} at ${(performance.now() - start).toFixed(0)} ms: ${error.message} ${JSON.stringify(error.parameters).slice(0, 400)}`));
+  }
   let received = 0;
   let pulledMs = NaN;
   const pulled = data.replications.get('devices')!.received$.subscribe(() => {
@@ -142,4 +146,17 @@ async function close(): Promise<void> {
   data = undefined;
 }
 
-Object.assign(window, { bench: { open, watch, seen, rename, replicated, close } });
+/** Where each replication is (RxDB's internal state, read without touching it), for a stalled run. */
+function state(): unknown {
+  type Internal = { firstSyncDone: Record<'down' | 'up', { getValue(): boolean }>; events: { active: Record<'down' | 'up', { getValue(): boolean }> }; stats: unknown };
+  const idle = (data?.db as unknown as { idleQueue: { _qC: number; _iC: Set<unknown> } } | undefined)?.idleQueue;
+  return {
+    idleQueue: idle ? { locks: idle._qC, waiting: idle._iC.size } : null,
+    replications: [...(data?.replications ?? [])].map(([name, r]) => {
+      const s = (r as unknown as { internalReplicationState?: Internal }).internalReplicationState;
+      return s ? { name, first: [s.firstSyncDone.down.getValue(), s.firstSyncDone.up.getValue()], active: [s.events.active.down.getValue(), s.events.active.up.getValue()], stats: s.stats } : { name, started: false };
+    }),
+  };
+}
+
+Object.assign(window, { bench: { open, watch, seen, rename, replicated, close, state } });
