@@ -7,7 +7,7 @@ import { createRevision, normalizeMangoQuery, now as rxNow, prepareQuery } from 
 import { filter, firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { describeEngines } from '../support/stack.ts';
-import { CUSTOMER, CUSTOMER_2, SUPPORT, deviceSuite, waitUntil, type SimDevice } from './support/device.ts';
+import { CUSTOMER, CUSTOMER_2, SUPPORT, deviceSuite, simDevice, waitUntil, type SimDevice } from './support/device.ts';
 
 const now = () => new Date().toISOString();
 
@@ -158,6 +158,43 @@ describeEngines('data layer replication', (engine) => {
       return local?.created_at === server.created_at && local.updated_at === server.updated_at;
     });
     await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
+  });
+
+  it('a resync asked for during the first sync starts no second pull round; one asked for afterwards pulls', async () => {
+    // The first pull of the devices is held at the server's door while resyncs are asked for (as
+    // the plugin does after its start, and on a Realtime SUBSCRIBED; RxDB would then also scan
+    // every pulled document again for local changes).
+    const pulls: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const a = await simDevice(suite.t, {
+      userId: CUSTOMER,
+      collections: ['devices'],
+      holdRequest: (url, init) => {
+        if ((init?.method ?? 'GET') !== 'GET' || !url.includes('/rest/v1/devices?')) return undefined;
+        pulls.push(url);
+        return pulls.length === 1 ? held : undefined;
+      },
+    });
+    try {
+      const replication = a.data.replications.get('devices')!;
+      await waitUntil('first pull sent', () => pulls.length === 1);
+      replication.reSync();
+      replication.reSync();
+      release();
+      await replication.awaitInitialReplication();
+      await replication.awaitInSync();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(pulls).toHaveLength(1);
+
+      const later = newDevice(CUSTOMER, 'Added after the first sync');
+      await suite.t.db.query(`insert into public.devices (id, user_id, name, device_type) values ('${later.id}', '${CUSTOMER}', '${later.name}', 'indoor_unit')`);
+      replication.reSync();
+      await waitUntil('pulled by the later resync', async () => (await a.data.db.devices!.findOne(later.id).exec()) !== null);
+      expect(pulls.length).toBeGreaterThan(1);
+    } finally {
+      await a.close();
+    }
   });
 
   describe('conflicts', () => {

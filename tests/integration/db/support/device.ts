@@ -40,6 +40,8 @@ export interface SimDeviceOptions {
   live?: boolean;
   name?: string;
   role?: 'customer' | 'support' | 'admin';
+  /** Set before the database opens, so it sees the first sync's requests too. */
+  holdRequest?: SimDevice['holdRequest'];
 }
 
 let counter = 0;
@@ -59,6 +61,7 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
     online: true,
     requests: { total: 0, refused: 0 },
     loseAnswers: 0,
+    ...(options.holdRequest ? { holdRequest: options.holdRequest } : {}),
     async reload() {
       await device.data.close();
       device.data = await open();
