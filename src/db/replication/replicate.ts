@@ -22,7 +22,10 @@ export interface ReplicateOptions {
   push?: boolean;
 }
 
-export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>>;
+export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>> & {
+  /** Whether the Realtime subscription is in place: the server said "Subscribed to PostgreSQL". */
+  isLive(): boolean;
+};
 
 /**
  * A server row as the device stores it. The server may gain columns before this app version knows
@@ -46,10 +49,10 @@ export function replicateCollection(
   spec: CollectionSpec<{ id: string }>,
   options: ReplicateOptions,
 ): CollectionReplication {
-  let synced = () => false;
+  const live = new LiveResync();
   const client = {
     from: (table: string) => options.rest.from(table),
-    channel: (name: string) => (options.realtime ? dropSubscribedDuringFirstSync(options.realtime.channel(name) as Subscribable, () => synced()) : silentChannel),
+    channel: (name: string) => (options.realtime ? live.watch(options.realtime.channel(name) as Channel) : silentChannel),
     removeChannel: (channel: unknown) => (channel === silentChannel ? undefined : options.realtime?.removeChannel(channel)),
   };
   const replication = replicateSupabase<Record<string, unknown>>({
@@ -68,6 +71,8 @@ export function replicateCollection(
     pull: {
       batchSize: options.batchSize ?? 200,
       modifier: (row) => shapeFromServer(spec, row) as never,
+      // Called as each pull request is built; the query itself is left as the plugin made it.
+      queryBuilder: () => live.pullStarted(),
     },
     ...(spec.push && options.push !== false
       ? {
@@ -78,40 +83,71 @@ export function replicateCollection(
         }
       : {}),
   });
-  synced = dropResyncsDuringFirstSync(replication);
-  return replication;
+  return live.attach(replication);
 }
+
+type Channel = {
+  on(type: string, filter: object, callback: (payload: { extension?: string; status?: string }) => void): Channel;
+  subscribe(callback?: (status: string, error?: Error) => void, ...rest: unknown[]): unknown;
+};
 
 /**
- * A RESYNC while the first sync is still running only repeats what that sync does anyway (its
- * pull runs until the server has nothing newer), and it makes RxDB's upstream scan every document
- * pulled so far for local changes again, a push batch (20) at a time with a query the Dexie
- * storage cannot bound by its index: with 10,000 rows, 20–30 s in which no local write is pushed
- * (the sync bench caught it when a channel's SUBSCRIBED arrived late in the pull). So until the
- * first sync is done, a RESYNC (reSync(), or the channel's SUBSCRIBED) is dropped. Nothing is
- * missed: a change committed after the sync's last page arrives through the channel, subscribed by
- * then or resyncing on its later SUBSCRIBED, and the interval resync stays as the safety net. A
- * pull that fails meanwhile is retried by RxDB itself (at once on 'online').
+ * When a replication resyncs, instead of when the plugin does.
+ *
+ * The plugin pulls again when its channel reports SUBSCRIBED. That status comes with the join's
+ * reply, before the server has set up the subscription (Realtime says "Subscribed to PostgreSQL"
+ * once it has): a row committed after that pull read and before the subscription was in place
+ * would arrive with the next focus or the 60 s interval only. So the pull follows the system
+ * message instead, and SUBSCRIBED is not passed on.
+ *
+ * During the first sync, a RESYNC only repeats what that sync does anyway (it pulls until the
+ * server has nothing newer), and it makes RxDB's upstream scan every document pulled so far for
+ * local changes again, a push batch (20) at a time with a query the Dexie storage cannot bound by
+ * its index: with 10,000 rows, 20–30 s in which no local write is pushed (the sync bench caught
+ * it). So until the first sync is done, reSync() does nothing, and the subscription going live
+ * asks for one pull after it only when no pull request of that sync was made after it.
  */
-function dropResyncsDuringFirstSync(replication: CollectionReplication): () => boolean {
-  let synced = false;
-  const done = () => {
-    synced = true;
-  };
-  void replication.awaitInitialReplication().then(done, done);
-  const reSync = replication.reSync.bind(replication);
-  replication.reSync = () => {
-    if (synced) reSync();
-  };
-  return () => synced;
-}
+class LiveResync {
+  #synced = false;
+  /** The subscription went live after the last pull request was made: one more pull is owed. */
+  #owed = false;
+  #live = false;
+  #reSync = () => {};
 
-type Subscribable = { subscribe(callback?: (status: string, error?: Error) => void, ...rest: unknown[]): unknown };
+  watch(channel: Channel): Channel {
+    channel.on('system', {}, (payload) => {
+      if (payload?.extension !== 'postgres_changes') return;
+      this.#live = payload.status === 'ok';
+      if (!this.#live) return;
+      if (this.#synced) this.#reSync();
+      else this.#owed = true;
+    });
+    const subscribe = channel.subscribe.bind(channel);
+    channel.subscribe = (callback, ...rest) =>
+      subscribe((status, error) => {
+        // A (re)join, a close or an error: live again only on the next system message.
+        this.#live = false;
+        if (status !== 'SUBSCRIBED') callback?.(status, error);
+      }, ...rest);
+    return channel;
+  }
 
-/** The plugin resyncs on the channel's SUBSCRIBED: during the first sync, that status is not passed on. */
-function dropSubscribedDuringFirstSync<T extends Subscribable>(channel: T, synced: () => boolean): T {
-  const subscribe = channel.subscribe.bind(channel);
-  channel.subscribe = (callback, ...rest) =>
-    subscribe(callback && ((status, error) => (status !== 'SUBSCRIBED' || synced() ? callback(status, error) : undefined)), ...rest);
-  return channel;
+  pullStarted(): undefined {
+    this.#owed = false;
+    return undefined;
+  }
+
+  attach(replication: RxSupabaseReplicationState<Record<string, unknown>>): CollectionReplication {
+    const reSync = replication.reSync.bind(replication);
+    this.#reSync = reSync;
+    const done = () => {
+      this.#synced = true;
+      if (this.#owed) reSync();
+    };
+    void replication.awaitInitialReplication().then(done, done);
+    replication.reSync = () => {
+      if (this.#synced) reSync();
+    };
+    return Object.assign(replication, { isLive: () => this.#live });
+  }
 }

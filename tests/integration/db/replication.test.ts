@@ -197,6 +197,45 @@ describeEngines('data layer replication', (engine) => {
     }
   });
 
+  it('a row committed after the join but before the subscription was in place is pulled once it is', async () => {
+    // The server's setup of the subscription (its read of the publication) is held after it has
+    // answered the join: the channel reports SUBSCRIBED, and a row committed now reaches no channel.
+    const db = suite.t.db;
+    const query = db.query;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let setups = 0;
+    db.query = (async (sql: string, params?: unknown[]) => {
+      if (sql.includes('pg_publication_tables')) {
+        setups += 1;
+        await held;
+      }
+      return query.call(db, sql, params);
+    }) as typeof db.query;
+    let a: SimDevice | undefined;
+    try {
+      a = await simDevice(suite.t, { userId: CUSTOMER, collections: ['devices'], live: true });
+      const replication = a.data.replications.get('devices')!;
+      await replication.awaitInitialReplication();
+      await waitUntil('joined, its setup held', () => setups > 0 && a!.client!.getChannels().some((c) => c.state === 'joined'));
+      await replication.awaitInSync();
+      expect(replication.isLive()).toBe(false);
+
+      const row = newDevice(CUSTOMER, 'Committed before the subscription');
+      await db.query(`insert into public.devices (id, user_id, name, device_type) values ('${row.id}', '${CUSTOMER}', '${row.name}', 'indoor_unit')`);
+      await suite.t.stack.realtime.idle();
+      release();
+      await waitUntil('live', () => replication.isLive(), 5000);
+      // No reSync() here, and the interval resync is a minute away: the device pulls it because
+      // the subscription went live after its last pull.
+      await waitUntil('the row', async () => (await a!.data.db.devices!.findOne(row.id).exec()) !== null, 5000);
+    } finally {
+      release();
+      db.query = query;
+      await a?.close();
+    }
+  });
+
   describe('conflicts', () => {
     it('keeps fields only this device changed and reports the one the server changed too', async () => {
       const a = await device(CUSTOMER);

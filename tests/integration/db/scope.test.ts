@@ -106,7 +106,8 @@ describeEngines('data layer: what each device holds', (engine) => {
 
   it('a status change made on the server arrives live, without a pull', async () => {
     const customer = await device(CUSTOMER, ['devices'], true);
-    await waitUntil('channel joined', () => customer.client!.getChannels().some((c) => c.state === 'joined'));
+    // Joined is not enough: the server sets the subscription up after its reply to the join.
+    await waitUntil('subscription live', () => customer.data.replications.get('devices')!.isLive());
     await customer.data.syncNow();
     const [unit] = await customer.data.db.devices!.find().exec();
     const before = customer.requests.total;

@@ -100,16 +100,24 @@ describeEngines('RxDB live replication over /realtime/v1', (engine) => {
     const db = await createRxDatabase({ name: `rt-${name}-${engine}-${Date.now()}`, storage: getRxStorageMemory(), multiInstance: false });
     const { todos } = await db.addCollections({ todos: { schema: todoSchema } });
     const collection = todos as RxCollection<Todo>;
+    // The plugin's channel (client.channel returns the one already made for a topic), watched for
+    // the server's word that the subscription is in place: SUBSCRIBED comes before it, with the
+    // join's reply, and a row committed in between would reach no channel.
+    const identifier = `rt-live-${name}-${engine}`;
+    let live = false;
+    client.channel(identifier).on('system', {}, (m: { extension?: string; status?: string }) => {
+      if (m.extension === 'postgres_changes') live = m.status === 'ok';
+    });
     const replication = replicateSupabase<Todo>({
-      replicationIdentifier: `rt-live-${name}-${engine}`,
+      replicationIdentifier: identifier,
       collection, client, tableName: 'rt_todos', live: true, waitForLeadership: false,
       pull: {}, push: {},
     });
     const errors: unknown[] = [];
     replication.error$.subscribe((e) => errors.push(e));
     await replication.awaitInitialReplication();
-    // Joined, and the RESYNC the plugin runs on SUBSCRIBED is done: from here only Realtime brings rows.
-    await waitUntil(`${name}'s channel joined`, async () => client.getChannels().some((c) => c.state === 'joined'));
+    // Live, and the RESYNC the plugin runs on SUBSCRIBED is done: from here only Realtime brings rows.
+    await waitUntil(`${name}'s subscription live`, async () => live);
     await replication.awaitInSync();
     expect(errors).toEqual([]);
     const d = { client, pulls, db, todos: collection, replication };
