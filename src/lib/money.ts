@@ -1,7 +1,13 @@
 // The one way the app shows money: US dollars, en-US, with thousands separators ("$1,234.50").
 
-const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+// Made on first use: building a NumberFormat loads the locale's data (tens of ms on a slow phone),
+// and most pages that load this module (the dashboard's shell) never show an amount at start.
+let formats: { withCents: Intl.NumberFormat; wholeDollars: Intl.NumberFormat } | undefined;
+const money = () =>
+  (formats ??= {
+    withCents: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    wholeDollars: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }),
+  });
 
 export interface MoneyFormat {
   /**
@@ -22,6 +28,6 @@ export function toCents(dollars: number): number {
  */
 export function formatMoney(dollars: number, { dropZeroCents = false }: MoneyFormat = {}): string {
   const cents = toCents(dollars);
-  if (dropZeroCents && cents % 100 === 0) return wholeDollars.format(cents / 100);
-  return withCents.format(cents / 100);
+  if (dropZeroCents && cents % 100 === 0) return money().wholeDollars.format(cents / 100);
+  return money().withCents.format(cents / 100);
 }

@@ -4,7 +4,8 @@
  * --dedicated-core gives the page's main thread a CPU of its own (see dedicated-core.ts).
  * --signed-in measures /dashboard as the demo customer instead of the storefront (see signed-in.ts).
  * --article measures a public knowledge-base article page (signed out) instead of the storefront.
- * --trace also saves each run's trace (tests/bench/results/trace*.json) for a closer look.
+ * --trace also saves each run's trace (tests/bench/results/trace*.json) for a closer look;
+ * --cpu-profile adds V8's sampling profiler to it (which functions the long tasks ran; it costs some time).
  * --warm keeps the origin's storage between runs (a returning user: service worker, HTTP cache and
  * the device's database in place); one priming run first is not counted.
  * Builds into a temp dir, serves it with `vite preview` on a free port, runs Lighthouse 12 five
@@ -144,13 +145,23 @@ async function main(): Promise<number> {
     for (const [route, routeFile] of ROUTES) {
       const js = jsBeforePaintStatic(outDir, root, routeFile);
       const samples: Sample[] = [];
+      let retries = 0;
       for (let i = warm ? -1 : 0; i < runs; i++) {
         const page = signedIn ? await signedInPage(origin, chrome.port) : undefined;
-        const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], disableStorageReset: warm };
+        const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], disableStorageReset: warm,
+          ...(args.includes('--cpu-profile') ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}) };
         const result = await lighthouse(`${origin}${route}`, flags, undefined, page?.page);
         await page?.close();
         if (i < 0) continue;
         if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+        // Lighthouse now and then fails to find the navigation in its own trace (NO_NAVSTART, about
+        // one run in twenty here): that run is made again, a few times at most.
+        if (result.lhr.runtimeError?.code === 'NO_NAVSTART' && retries < 3) {
+          retries += 1;
+          console.error(`${route}: Lighthouse's trace had no navigation start (NO_NAVSTART); running that run again`);
+          i -= 1;
+          continue;
+        }
         if (result.lhr.runtimeError) throw new Error(`${route}: ${result.lhr.runtimeError.message}`);
         samples.push(sample(result.lhr, result.artifacts.Trace.traceEvents as TraceEvent[], outDir, origin));
         writeFileSync(join(resultsDir, `lighthouse${route.replace(/\//g, '_') || '_'}-${i + 1}.json`), JSON.stringify(result.lhr));

@@ -54,7 +54,7 @@ const HOLD_EARLY_EVENTS = [
 ].join('');
 
 // Preload links the boot script appends per task (see deferAppScripts).
-const PRELOAD_BATCH = 12;
+const PRELOAD_BATCH = 6;
 
 /**
  * Moves the app's JavaScript behind the first paint. Module scripts run before the browser's first

@@ -83,7 +83,27 @@ export function replicateCollection(
         }
       : {}),
   });
+  startInItsOwnTask(replication);
   return live.attach(replication);
+}
+
+let starts: Promise<unknown> = Promise.resolve();
+
+/**
+ * Starting a replication (its Realtime channel and join, its first queries) is a few ms of work,
+ * and RxDB starts all of them in the same task once the tab is the leader: one long task that
+ * holds up input and rendering while the page opens. Here each start waits for a task of its own.
+ * (RxDB calls start() after a promise, so this replaces it in time.)
+ */
+function startInItsOwnTask(replication: RxSupabaseReplicationState<Record<string, unknown>>): void {
+  const start = replication.start.bind(replication);
+  replication.start = () => {
+    const run = starts
+      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+      .then(() => (replication.isStopped() ? undefined : start()));
+    starts = run.catch(() => undefined);
+    return run;
+  };
 }
 
 type Channel = {
