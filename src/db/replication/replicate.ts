@@ -87,22 +87,22 @@ export function replicateCollection(
   return live.attach(replication);
 }
 
-let starts: Promise<unknown> = Promise.resolve();
+let nextSlot: Promise<void> = Promise.resolve();
 
 /**
  * Starting a replication (its Realtime channel and join, its first queries) is a few ms of work,
  * and RxDB starts all of them in the same task once the tab is the leader: one long task that
- * holds up input and rendering while the page opens. Here each start waits for a task of its own.
+ * holds up input and rendering while the page opens. Here each start is called in a task of its
+ * own. Only the calls are spaced, not chained: a start that never finishes (its database closed
+ * under it) holds up no other replication, in this session or the next one in this tab.
  * (RxDB calls start() after a promise, so this replaces it in time.)
  */
 function startInItsOwnTask(replication: RxSupabaseReplicationState<Record<string, unknown>>): void {
   const start = replication.start.bind(replication);
   replication.start = () => {
-    const run = starts
-      .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
-      .then(() => (replication.isStopped() ? undefined : start()));
-    starts = run.catch(() => undefined);
-    return run;
+    const slot = nextSlot.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    nextSlot = slot;
+    return slot.then(() => (replication.isStopped() ? undefined : start()));
   };
 }
 
