@@ -41,7 +41,12 @@ async function notePending(
   });
 }
 
-/** A write the server refused for good: set aside as failed, with what was sent. */
+/**
+ * A write the server refused for good: set aside as failed, with what was sent. Only while the
+ * write still has its entry: one settled meanwhile by Retry or Discard (a push in flight when the
+ * user pressed it) is not brought back. Every local write records its entry the moment it is
+ * stored, well before its push could come back refused.
+ */
 export async function noteRefused(
   sync: SyncDatabase,
   refused: { userId: string; collection: string; docId: string; op: PendingWrite['op']; label: string; doc: Record<string, unknown>; error: WriteError },
@@ -50,14 +55,15 @@ export async function noteRefused(
   const key = keyOf(refused.collection, refused.docId);
   await sync.transaction('rw', sync.pending, async () => {
     const existing = await sync.pending.get(key);
+    if (!existing) return;
     await sync.pending.put({
       key,
       userId: refused.userId,
       collection: refused.collection,
       docId: refused.docId,
-      op: existing?.op === 'insert' ? 'insert' : refused.op,
+      op: existing.op === 'insert' ? 'insert' : refused.op,
       label: refused.label,
-      createdAt: existing?.createdAt ?? now,
+      createdAt: existing.createdAt,
       updatedAt: now,
       state: 'failed',
       error: refused.error,

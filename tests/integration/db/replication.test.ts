@@ -236,6 +236,38 @@ describeEngines('data layer replication', (engine) => {
     }
   });
 
+  it('a push refused while Retry puts the row back does not set the write aside again', async () => {
+    const a = await device(CUSTOMER);
+    const doc = newDevice(CUSTOMER, 'Retried garage');
+    await a.data.db.devices!.insert(doc);
+    await waitUntil('on the server', async () => (await suite.t.db.query(`select 1 from public.devices where id = '${doc.id}'`)).rows.length === 1);
+    await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
+    await suite.t.db.exec(`delete from public.devices where id = '${doc.id}'`);
+    const local = () => a.data.db.devices!.findOne(doc.id).exec().then((d) => d!);
+    await (await local()).incrementalPatch({ name: 'Renamed once' });
+    await waitUntil('set aside', async () => (await a.sync.pending.get(`devices:${doc.id}`))?.state === 'failed');
+
+    // The next push of the document has asked whether the row exists, and the server's "no" is
+    // held until the user's Retry has put the row back and settled the entry.
+    let open!: () => void;
+    const answer = new Promise<void>((resolve) => (open = resolve));
+    let reached = false;
+    a.holdAnswer = (url, init) => {
+      if ((init?.method ?? 'GET') !== 'GET' || !url.includes(`/rest/v1/devices?select=id&id=eq.${doc.id}`) || reached) return undefined;
+      reached = true;
+      return answer;
+    };
+    await (await local()).incrementalPatch({ name: 'Renamed twice' });
+    await waitUntil('lookup answered, held', () => reached);
+    await a.data.retryWrite((await a.sync.pending.get(`devices:${doc.id}`))!);
+    expect(await a.sync.pending.count()).toBe(0);
+    open();
+    await a.data.replications.get('devices')!.awaitInSync();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await a.sync.pending.toArray()).toEqual([]);
+    expect((await suite.t.db.query<{ name: string }>(`select name from public.devices where id = '${doc.id}'`)).rows).toEqual([{ name: 'Renamed twice' }]);
+  });
+
   describe('conflicts', () => {
     it('keeps fields only this device changed and reports the one the server changed too', async () => {
       const a = await device(CUSTOMER);
