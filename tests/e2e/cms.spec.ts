@@ -47,8 +47,14 @@ const toast = (page: Page, title: string, message: string) => page.locator('.man
 
 /** Closes every toast, so the next expected one cannot be confused with an earlier one still shown. */
 async function dismissToasts(page: Page) {
-  for (const close of await page.locator('.mantine-Notification-root .mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  // Always the first one left: a toast closing by itself re-numbers the rest, and a click on a
+  // position that no longer exists would wait for the test's whole timeout.
+  const toasts = page.locator('.mantine-Notification-root');
+  await expect(async () => {
+    const close = toasts.first().locator('.mantine-Notification-closeButton');
+    if ((await close.count()) > 0) await close.click({ timeout: 1_000 }).catch(() => undefined);
+    await expect(toasts).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 const row = (page: Page, title: string) => page.getByTestId('content-row').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
