@@ -4,7 +4,7 @@ import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type CollectionSpec
 import { createAppDatabase, userDatabaseName, type AppDatabase } from './database.ts';
 import { echoPushed } from './replication/echo.ts';
 import { createLeaderRelay } from './replication/leader-relay.ts';
-import { noteRefused, recordLocalWrites, settlePending } from './replication/ledger.ts';
+import { noteRefused, noteSettled, recordLocalWrites, settlePending } from './replication/ledger.ts';
 import { mergeConflictHandler } from './replication/merge.ts';
 import { createPushGuard } from './replication/push-guard.ts';
 import { reconcileVisibility } from './replication/reconcile.ts';
@@ -187,7 +187,7 @@ async function retryWrite(entry: PendingWrite, ctx: ActionContext): Promise<void
   const owner = spec(entry.collection as CollectionName);
   const current = (await localDoc(ctx, entry)) ?? entry.doc;
   if (!current) {
-    await ctx.sync.pending.delete(entry.key);
+    await noteSettled(ctx.sync, entry);
     return;
   }
   const row = owner.toServer ? owner.toServer(current) : current;
@@ -200,7 +200,7 @@ async function retryWrite(entry: PendingWrite, ctx: ActionContext): Promise<void
     await ctx.sync.pending.update(entry.key, { error: { code: error.code || 'network', message: error.message }, updatedAt: Date.now() });
     return;
   }
-  await ctx.sync.pending.delete(entry.key);
+  await noteSettled(ctx.sync, entry);
   ctx.replications.get(entry.collection as CollectionName)?.reSync();
 }
 
@@ -217,7 +217,7 @@ async function discardWrite(entry: PendingWrite, ctx: ActionContext): Promise<vo
     delete (restored as { _modified?: unknown })._modified;
     emitFromServer(replication, [restored]);
   }
-  await ctx.sync.pending.delete(entry.key);
+  await noteSettled(ctx.sync, entry);
 }
 
 /** Sign-out: the user's database and sync records leave the device, open or not. */

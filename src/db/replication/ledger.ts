@@ -41,11 +41,14 @@ async function notePending(
   });
 }
 
+/** How long a write settled by Retry or Discard outranks a refusal of a push made before it. */
+const SETTLED_MS = 5 * 60_000;
+
 /**
- * A write the server refused for good: set aside as failed, with what was sent. Only while the
- * write still has its entry: one settled meanwhile by Retry or Discard (a push in flight when the
- * user pressed it) is not brought back. Every local write records its entry the moment it is
- * stored, well before its push could come back refused.
+ * A write the server refused for good: set aside as failed, with what was sent. Not when the user
+ * has just settled it with Retry or Discard: that refusal answers a push already in flight when
+ * they did, and the write is on the server (Retry) or gone from the device (Discard). A refused
+ * write with no entry at all (a page closed between the write and its entry) is still recorded.
  */
 export async function noteRefused(
   sync: SyncDatabase,
@@ -53,22 +56,33 @@ export async function noteRefused(
 ): Promise<void> {
   const now = Date.now();
   const key = keyOf(refused.collection, refused.docId);
-  await sync.transaction('rw', sync.pending, async () => {
+  await sync.transaction('rw', sync.pending, sync.settled, async () => {
     const existing = await sync.pending.get(key);
-    if (!existing) return;
+    const settled = await sync.settled.get(key);
+    if (!existing && settled && now - settled.at < SETTLED_MS) return;
     await sync.pending.put({
       key,
       userId: refused.userId,
       collection: refused.collection,
       docId: refused.docId,
-      op: existing.op === 'insert' ? 'insert' : refused.op,
+      op: existing?.op === 'insert' ? 'insert' : refused.op,
       label: refused.label,
-      createdAt: existing.createdAt,
+      createdAt: existing?.createdAt ?? now,
       updatedAt: now,
       state: 'failed',
       error: refused.error,
       doc: refused.doc,
     });
+  });
+}
+
+/** Retry delivered the write, or Discard dropped it: its entry goes, and is marked settled. */
+export async function noteSettled(sync: SyncDatabase, entry: Pick<PendingWrite, 'key' | 'userId'>): Promise<void> {
+  const now = Date.now();
+  await sync.transaction('rw', sync.pending, sync.settled, async () => {
+    await sync.pending.delete(entry.key);
+    await sync.settled.where('userId').equals(entry.userId).filter((marker) => now - marker.at >= SETTLED_MS).delete();
+    await sync.settled.put({ key: entry.key, userId: entry.userId, at: now });
   });
 }
 

@@ -56,6 +56,18 @@ export interface OutboxEntry {
   error?: WriteError;
 }
 
+/**
+ * A write the user settled from the sync center (Retry sent it, Discard dropped it). Kept for a
+ * few minutes, so that a push of the same document already in flight, refused after that, is
+ * known as stale rather than set aside as a new failure.
+ */
+export interface SettledWrite {
+  /** `${collection}:${docId}`, as its PendingWrite's. */
+  key: string;
+  userId: string;
+  at: number;
+}
+
 /** A write of this device that lost to a newer server version (the server wins). */
 export interface ConflictRecord {
   seq?: number;
@@ -74,6 +86,7 @@ export class SyncDatabase extends Dexie {
   pending!: EntityTable<PendingWrite, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
   conflicts!: EntityTable<ConflictRecord, 'seq'>;
+  settled!: EntityTable<SettledWrite, 'key'>;
 
   constructor(name = SYNC_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -82,6 +95,7 @@ export class SyncDatabase extends Dexie {
       outbox: 'id, userId, state, createdAt',
       conflicts: '++seq, userId, at',
     });
+    this.version(2).stores({ settled: 'key, userId' });
   }
 }
 
@@ -99,8 +113,9 @@ export function setSyncDb(db: SyncDatabase | undefined): void {
 
 /** Sign-out: nothing of the user's stays on the device. */
 export async function purgeUserSyncData(db: SyncDatabase, userId: string): Promise<void> {
-  await db.transaction('rw', db.pending, db.outbox, db.conflicts, async () => {
+  await db.transaction('rw', [db.pending, db.outbox, db.conflicts, db.settled], async () => {
     await db.pending.where('userId').equals(userId).delete();
+    await db.settled.where('userId').equals(userId).delete();
     await db.outbox.where('userId').equals(userId).delete();
     await db.conflicts.where('userId').equals(userId).delete();
   });

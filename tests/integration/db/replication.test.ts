@@ -268,6 +268,19 @@ describeEngines('data layer replication', (engine) => {
     expect((await suite.t.db.query<{ name: string }>(`select name from public.devices where id = '${doc.id}'`)).rows).toEqual([{ name: 'Renamed twice' }]);
   });
 
+  it('a refused write whose entry was never stored (the page closed first) is still set aside', async () => {
+    const b = await device(CUSTOMER_2);
+    b.online = false;
+    const doc = newDevice(CUSTOMER, 'Not mine either');
+    await b.data.db.devices!.insert(doc);
+    await waitUntil('pending entry', async () => (await b.sync.pending.count()) === 1);
+    await b.sync.pending.clear();
+    b.online = true;
+    await b.data.syncNow();
+    await waitUntil('refused', async () => (await b.sync.pending.get(`devices:${doc.id}`))?.state === 'failed');
+    expect((await suite.t.db.query(`select 1 from public.devices where id = '${doc.id}'`)).rows).toHaveLength(0);
+  });
+
   describe('conflicts', () => {
     it('keeps fields only this device changed and reports the one the server changed too', async () => {
       const a = await device(CUSTOMER);
