@@ -1,4 +1,4 @@
-import { authStore, onSignOut, startAuth, type AuthState } from '@/features/auth';
+import { authStore, onSessionEnded, onSignOut, startAuth, type AuthState } from '@/features/auth';
 import { clearDeviceCart } from '@/features/cart';
 // The module itself, not the feature's index: that one exports the checkout screens, which must
 // stay out of the boot path.
@@ -19,7 +19,11 @@ export function connectSession(router: AppRouter): void {
   onSignOut(clearDeviceCart);
   onSignOut(finishOrderAttempt);
   // The query cache's clean-up loads at sign-out only: public pages start without it.
-  onSignOut(() => import('@/lib/query/clear.ts').then(({ clearQueryCache }) => clearQueryCache()));
+  const clearQueries = () => import('@/lib/query/clear.ts').then(({ clearQueryCache }) => clearQueryCache());
+  onSignOut(clearQueries);
+  // A session the server ended keeps the user's database and unsent changes for them (they are
+  // sent after the same user signs in again); answers of reports can be fetched again.
+  onSessionEnded(clearQueries);
   // Opens the user's RxDB database after the first paint; its sign-out work removes it.
   startDataLayer(router);
   startAuth();

@@ -88,7 +88,10 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
   if (options.realtime) {
     // realtime-js joins with no token when subscribed right after the client loads a session
     // (RLS-filtered changes then never arrive); set it before the first channel joins.
-    await options.realtime.realtime.setAuth(await options.getAccessToken());
+    // Offline (no token to give yet) it is left to supabase-js, which hands Realtime the
+    // refreshed token before the socket rejoins; setAuth(null) would wait for that refresh here.
+    const token = await options.getAccessToken();
+    if (token) await options.realtime.realtime.setAuth(token);
   }
 
   const replications = new Map<CollectionName, CollectionReplication>();

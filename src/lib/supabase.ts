@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js';
+import { createAuthFetch } from './auth-fetch.ts';
 import { AUTH_STORAGE_KEY, readSupabaseEnv } from './env.ts';
 
 const env = readSupabaseEnv();
@@ -11,6 +12,8 @@ const env = readSupabaseEnv();
  *   session in the URL fragment, which `detectSessionInUrl` picks up on that page load.
  * - autoRefreshToken refreshes near expiry and pauses while the tab is hidden (supabase-js does
  *   this itself in browsers, spec §4).
+ * - every call (auth, PostgREST, RPC) has a deadline, and a refresh waits for the connection
+ *   rather than failing offline (./auth-fetch.ts).
  */
 export const supabase = createClient(env.url, env.anonKey, {
   auth: {
@@ -20,6 +23,7 @@ export const supabase = createClient(env.url, env.anonKey, {
     detectSessionInUrl: true,
     flowType: 'implicit',
   },
+  global: { fetch: createAuthFetch() },
 });
 
 export type SupabaseClient = typeof supabase;

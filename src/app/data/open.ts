@@ -1,11 +1,24 @@
 import { authStore } from '@/features/auth';
 import { readSupabaseEnv } from '@/lib/env.ts';
-import { loadSupabase } from '@/lib/load-supabase.ts';
+import { withDeadline } from '@/lib/deadline.ts';
+import { loadSupabase, type SupabaseClient } from '@/lib/load-supabase.ts';
 import type { UserData } from '@/db/session.ts';
 
 // RxDB, Dexie and the replication load here, by import(), for a signed-in user only: never with
 // a page's start-up code.
 const dataLayer = () => import('@/db/session.ts');
+
+/**
+ * The session's access token for a data-layer request, or null when there is none to send now.
+ * Offline nobody is asked: supabase-js would hold the call until it can refresh an expired token.
+ * Online it refreshes one first (the refresh goes before the requests that wait for it), within
+ * a deadline; null then means "not yet", and the request is retried, never sent as anonymous.
+ */
+async function currentAccessToken(supabase: SupabaseClient): Promise<string | null> {
+  if (navigator.onLine === false) return null;
+  const { data } = await withDeadline(supabase.auth.getSession()).catch(() => ({ data: { session: null } }));
+  return data.session?.access_token ?? null;
+}
 
 /**
  * Opens a user's database on this device and starts replicating it with the one Supabase client:
@@ -25,7 +38,7 @@ export async function openForUser(userId: string): Promise<UserData> {
     ...(role ? { role } : {}),
     url,
     anonKey,
-    getAccessToken: async () => (await supabase.auth.getSession()).data.session?.access_token ?? null,
+    getAccessToken: () => currentAccessToken(supabase),
     realtime: supabase,
     attach: true,
   });

@@ -1,6 +1,9 @@
 import { AUTH_STORAGE_KEY } from '@/lib/env.ts';
 
-const SESSION_KEYS = [AUTH_STORAGE_KEY, `${AUTH_STORAGE_KEY}-code-verifier`, `${AUTH_STORAGE_KEY}-user`];
+/** Set when the server refused this device's session for good (see noteSessionRefused). */
+const ENDED_KEY = `${AUTH_STORAGE_KEY}-ended`;
+
+const SESSION_KEYS = [AUTH_STORAGE_KEY, `${AUTH_STORAGE_KEY}-code-verifier`, `${AUTH_STORAGE_KEY}-user`, ENDED_KEY];
 
 /**
  * Removes the stored session from this device at once (synchronously) and returns its access
@@ -37,4 +40,48 @@ export function mayHaveSession(): boolean {
     return true; // storage blocked: let supabase-js decide
   }
   return /(?:^#|&)(access_token|error_description)=/.test(window.location.hash);
+}
+
+/** A session the server ended (not the user): whose it was, so their kept changes wait for them. */
+export interface EndedSession {
+  userId: string;
+  email: string | null;
+}
+
+/**
+ * Records, before supabase-js removes it, whose session the server has just refused. Every tab
+ * then hears "signed out" from supabase-js and can tell it from a sign-out the user asked for
+ * (which removes this record with the session): the user is asked to sign in again, and their
+ * data, unsent changes included, stays on the device for them.
+ */
+export function noteSessionRefused(): void {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null');
+    const user = stored && typeof stored === 'object' ? (stored as { user?: { id?: unknown; email?: unknown } }).user : undefined;
+    if (typeof user?.id !== 'string') return;
+    const ended: EndedSession = { userId: user.id, email: typeof user.email === 'string' ? user.email : null };
+    localStorage.setItem(ENDED_KEY, JSON.stringify(ended));
+  } catch {
+    /* blocked storage: the sign-out is then treated as any other */
+  }
+}
+
+export function readEndedSession(): EndedSession | null {
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem(ENDED_KEY) ?? 'null');
+    if (!stored || typeof stored !== 'object') return null;
+    const { userId, email } = stored as { userId?: unknown; email?: unknown };
+    return typeof userId === 'string' ? { userId, email: typeof email === 'string' ? email : null } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new session (any user's) closes the record of the one the server ended. */
+export function clearEndedSession(): void {
+  try {
+    localStorage.removeItem(ENDED_KEY);
+  } catch {
+    /* blocked storage holds nothing */
+  }
 }

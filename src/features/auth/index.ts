@@ -5,6 +5,7 @@ export {
   authStore,
   beginSignOut,
   isSettled,
+  onSessionEnded,
   onSignOut,
   refreshSession,
   replaceProfile,
@@ -18,7 +19,7 @@ export {
   type AuthUser,
   type ProfileStatus,
 } from './store.ts';
-export { mayHaveSession } from './device-session.ts';
+export { mayHaveSession, type EndedSession } from './device-session.ts';
 export { decideAccess, homeFor, roleMeets, type AccessDecision, type AccessRequirement, type RoleHome } from './guard.ts';
 export { ProfileUnavailableError, requireAccess } from './route-guard.ts';
 export { ROLES, type Role } from './roles.ts';

@@ -1,16 +1,19 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { onRefreshRefused } from '@/lib/auth-fetch.ts';
+import { withDeadline } from '@/lib/deadline.ts';
 import { AUTH_STORAGE_KEY } from '@/lib/env.ts';
 import type { Session } from './data/session.ts';
-import { forgetStoredSession, mayHaveSession } from './device-session.ts';
+import { clearEndedSession, forgetStoredSession, mayHaveSession, noteSessionRefused, readEndedSession, type EndedSession } from './device-session.ts';
 import type { Profile } from './schemas.ts';
 
 // The data modules (and their schemas) load with the first session work, not with the page: an
 // anonymous visit of a public page only needs the store's initial state and mayHaveSession().
-let dataModules: Promise<typeof import('./data/profiles.ts') & typeof import('./data/mfa.ts') & typeof import('./data/session.ts')> | undefined;
+type DataModules = typeof import('./data/profiles.ts') & typeof import('./data/mfa.ts') & typeof import('./data/session.ts') & typeof import('./data/stored-session.ts');
+let dataModules: Promise<DataModules> | undefined;
 const data = () =>
-  (dataModules ??= Promise.all([import('./data/profiles.ts'), import('./data/mfa.ts'), import('./data/session.ts')]).then(
-    ([profiles, mfa, session]) => ({ ...profiles, ...mfa, ...session }),
+  (dataModules ??= Promise.all([import('./data/profiles.ts'), import('./data/mfa.ts'), import('./data/session.ts'), import('./data/stored-session.ts')]).then(
+    ([profiles, mfa, session, stored]) => ({ ...profiles, ...mfa, ...session, ...stored }),
   ));
 
 /**
@@ -31,9 +34,17 @@ export interface AuthState {
   user: AuthUser | null;
   profile: Profile | null;
   profileStatus: ProfileStatus;
+  /**
+   * Signed in from the session stored on this device, whose access token has expired and has not
+   * been refreshed yet (the device is offline, or the server unreachable). The user reads and
+   * writes their data on the device; it syncs once the server has refreshed the session.
+   */
+  onDevice?: boolean;
+  /** Signed out because the server ended the session (not the user): the sign-in screen says so. */
+  ended?: EndedSession | null;
 }
 
-const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, profile: null, profileStatus: 'idle' };
+const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, profile: null, profileStatus: 'idle', onDevice: false, ended: null };
 
 export const authStore = createStore<AuthState>()(() => ({ ...SIGNED_OUT, status: 'loading' }));
 
@@ -46,6 +57,7 @@ export function useAuth<T>(selector: (state: AuthState) => T): T {
 export const PROFILE_RETRY_MS = 1000;
 
 const cleanups = new Set<() => unknown>();
+const endedCleanups = new Set<() => unknown>();
 
 /**
  * Registers work that removes this device's copies of the user's data (the cart, later the RxDB
@@ -56,15 +68,26 @@ export function onSignOut(cleanup: () => unknown): () => void {
   return () => cleanups.delete(cleanup);
 }
 
-async function clearDeviceData(): Promise<void> {
+/**
+ * Registers work for a session the server ended: copies that can be fetched again go (answers of
+ * reports), while the user's database and unsent changes stay for them (see onSignOut).
+ */
+export function onSessionEnded(cleanup: () => unknown): () => void {
+  endedCleanups.add(cleanup);
+  return () => endedCleanups.delete(cleanup);
+}
+
+async function clearSessionCopies(work: Set<() => unknown>): Promise<void> {
   (await data()).clearCachedProfile();
   try {
     sessionStorage.clear();
   } catch {
     /* blocked storage holds nothing */
   }
-  await Promise.allSettled([...cleanups].map(async (cleanup) => cleanup()));
+  await Promise.allSettled([...work].map(async (cleanup) => cleanup()));
 }
+
+const clearDeviceData = () => clearSessionCopies(cleanups);
 
 // Each session change bumps the generation; async work started for an older one drops its result.
 let generation = 0;
@@ -78,7 +101,8 @@ async function loadProfile(userId: string, gen: number): Promise<void> {
     if (attempt > 0) await sleep(PROFILE_RETRY_MS);
     if (gen !== generation) return;
     try {
-      const profile = await fetchProfile(userId);
+      // A bound: offline, supabase-js holds the request until it can refresh the session.
+      const profile = await withDeadline(fetchProfile(userId));
       if (gen !== generation) return;
       if (!profile) break;
       writeCachedProfile(profile);
@@ -92,26 +116,74 @@ async function loadProfile(userId: string, gen: number): Promise<void> {
   if (gen === generation && !cached) authStore.setState({ profile: null, profileStatus: 'failed' });
 }
 
+/**
+ * Opens the session stored on this device while its access token cannot be refreshed (offline,
+ * the server unreachable): supabase-js answers only once a refresh succeeds or is refused, and
+ * the user's data on the device must not wait for that. The role is the one the device last knew
+ * (the cached profile). Returns false when the device holds no usable session.
+ */
+async function applyDeviceSession(gen: number): Promise<boolean> {
+  const { readStoredSession, readCachedProfile } = await data();
+  const stored = readStoredSession();
+  if (!stored) return false;
+  if (gen !== generation) return true;
+  const { user } = stored;
+  if (stored.secondFactorOwed) {
+    authStore.setState({ status: 'mfa-required', user, profile: null, profileStatus: 'idle', onDevice: true, ended: null });
+    return true;
+  }
+  const previous = authStore.getState();
+  if (previous.status === 'signed-in' && previous.user?.id === user.id) {
+    authStore.setState({ onDevice: true });
+    return true;
+  }
+  const profile = readCachedProfile(user.id);
+  // Without a profile on the device there is no role to open an area with: the guard says so
+  // (with Retry) rather than waiting for a server that cannot answer.
+  authStore.setState({ status: 'signed-in', user, profile, profileStatus: profile ? 'loaded' : 'failed', onDevice: true, ended: null });
+  return true;
+}
+
+/** At start: a stored session that supabase-js would first have to refresh opens from the device. */
+async function openFromDevice(): Promise<void> {
+  const gen = generation;
+  const { readStoredSession } = await data();
+  if (gen !== generation || authStore.getState().status !== 'loading') return;
+  if (readStoredSession()?.stale) await applyDeviceSession(gen);
+}
+
 /** Applies a session (or its absence) to the store. */
 async function applySession(session: Session | null, event?: string): Promise<void> {
   const gen = ++generation;
   if (!session) {
-    const wasSignedIn = authStore.getState().user !== null;
+    // No session from supabase-js while the device still holds one: its refresh failed for a
+    // passing reason (no connection, no answer). The stored session stays the key to the data.
+    if (event !== 'SIGNED_OUT' && (await applyDeviceSession(gen))) return;
+    if (gen !== generation) return;
+    const previous = authStore.getState();
+    const wasSignedIn = previous.user !== null;
+    const ended = event === 'SIGNED_OUT' || !wasSignedIn ? readEndedSession() : null;
+    if (ended && (!wasSignedIn || previous.user?.id === ended.userId)) {
+      authStore.setState({ ...SIGNED_OUT, ended });
+      if (wasSignedIn) await clearSessionCopies(endedCleanups);
+      return;
+    }
     authStore.setState(SIGNED_OUT);
     if (wasSignedIn || event === 'SIGNED_OUT') await clearDeviceData();
     return;
   }
+  clearEndedSession();
   const user = { id: session.user.id, email: session.user.email ?? null };
   const { getAssurance } = await data();
   const assurance = await getAssurance().catch(() => ({ current: 'aal1', next: 'aal1' }));
   if (gen !== generation) return;
   if (assurance.next === 'aal2' && assurance.current !== 'aal2') {
-    authStore.setState({ status: 'mfa-required', user, profile: null, profileStatus: 'idle' });
+    authStore.setState({ status: 'mfa-required', user, profile: null, profileStatus: 'idle', onDevice: false, ended: null });
     return;
   }
   const previous = authStore.getState();
   const sameUser = previous.status === 'signed-in' && previous.user?.id === user.id;
-  authStore.setState({ status: 'signed-in', user });
+  authStore.setState({ status: 'signed-in', user, onDevice: false, ended: null });
   // A token refresh is not a new sign-in: keep the loaded profile. A load still under way belongs
   // to an older generation and will drop its result, so it is started again.
   if (!sameUser || previous.profileStatus !== 'loaded') await loadProfile(user.id, gen);
@@ -152,8 +224,12 @@ export function startAuth(): void {
   window.addEventListener('storage', (event) => {
     if (event.key === AUTH_STORAGE_KEY && event.newValue) void connect();
   });
-  if (mayHaveSession()) void connect();
-  else authStore.setState(SIGNED_OUT);
+  // Before supabase-js acts on the refusal (it signs this device out), note whose session it was.
+  onRefreshRefused(noteSessionRefused);
+  if (mayHaveSession()) {
+    void openFromDevice();
+    void connect();
+  } else authStore.setState({ ...SIGNED_OUT, ended: readEndedSession() });
 }
 
 /** Re-reads the session now (after a sign-in, an MFA verification or a password change). */

@@ -6,6 +6,7 @@ import { expectConsoleError } from '../support/console.ts';
 const session = vi.hoisted(() => ({
   listener: null as null | ((event: string, session: unknown) => void),
   stored: null as unknown,
+  silent: false,
   signOutEverywhere: vi.fn(async () => undefined),
 }));
 const profiles = vi.hoisted(() => ({ fetchProfile: vi.fn() }));
@@ -14,7 +15,8 @@ const mfa = vi.hoisted(() => ({ getAssurance: vi.fn(async () => ({ current: 'aal
 vi.mock('@/features/auth/data/session.ts', () => ({
   onAuthChange: async (listener: (event: string, s: unknown) => void) => {
     session.listener = listener;
-    queueMicrotask(() => listener('INITIAL_SESSION', session.stored));
+    // Offline with an expired token, supabase-js says nothing until it can refresh.
+    if (!session.silent) queueMicrotask(() => listener('INITIAL_SESSION', session.stored));
     return () => undefined;
   },
   getSession: async () => session.stored,
@@ -38,6 +40,7 @@ beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   session.stored = null;
+  session.silent = false;
   profiles.fetchProfile.mockReset();
   session.signOutEverywhere.mockClear();
   mfa.getAssurance.mockResolvedValue({ current: 'aal1', next: 'aal1' });
@@ -205,5 +208,136 @@ describe('session store', () => {
     await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('garage-profile') ?? '{}').firstName).toBe('Anna'));
     store.replaceProfile({ ...profile, userId: '00000000-0000-4000-8000-0000000000bb', firstName: 'Mallory' });
     expect(store.authStore.getState().profile?.firstName).toBe('Anna');
+  });
+});
+
+// A session as supabase-js stores it, with an access token carrying `aal`.
+function storeSession(options: { expiresIn: number; aal?: 'aal1' | 'aal2'; factors?: { status: string }[] }) {
+  const payload = btoa(JSON.stringify({ sub: USER_ID, aal: options.aal ?? 'aal1' })).replace(/=+$/, '');
+  localStorage.setItem(
+    'garage-auth',
+    JSON.stringify({
+      access_token: `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`,
+      refresh_token: 'refresh-1',
+      expires_at: Math.floor(Date.now() / 1000) + options.expiresIn,
+      user: { id: USER_ID, email: 'ann@example.com', factors: options.factors ?? [] },
+    }),
+  );
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('the session stored on the device, whatever its token\'s age', () => {
+  it('opens signed in from the device when the access token has expired and supabase-js has not answered', async () => {
+    storeSession({ expiresIn: -3600 });
+    localStorage.setItem('garage-profile', JSON.stringify(profile));
+    session.silent = true;
+    store.startAuth();
+    expect(await store.whenSettled()).toMatchObject({ status: 'signed-in', user: { id: USER_ID }, profile, profileStatus: 'loaded', onDevice: true });
+    expect(profiles.fetchProfile).not.toHaveBeenCalled();
+    // The refresh succeeds once the connection is back: the same user, now confirmed by the server.
+    session.listener?.('TOKEN_REFRESHED', fakeSession);
+    await tick();
+    expect(store.authStore.getState()).toMatchObject({ status: 'signed-in', profile, onDevice: false });
+    expect(profiles.fetchProfile).not.toHaveBeenCalled();
+  });
+
+  it('stays signed in on the device when supabase-js reports no session but keeps the stored one (refresh failed for want of a connection)', async () => {
+    storeSession({ expiresIn: -60 });
+    localStorage.setItem('garage-profile', JSON.stringify(profile));
+    session.stored = null;
+    const cleared = vi.fn();
+    store.onSignOut(cleared);
+    store.startAuth();
+    await store.whenSettled();
+    await tick();
+    expect(store.authStore.getState()).toMatchObject({ status: 'signed-in', onDevice: true, profile });
+    expect(cleared).not.toHaveBeenCalled();
+  });
+
+  it('without a cached profile shows the profile error rather than waiting for a server that cannot answer', async () => {
+    storeSession({ expiresIn: -3600 });
+    session.silent = true;
+    store.startAuth();
+    expect(await store.whenSettled()).toMatchObject({ status: 'signed-in', profile: null, profileStatus: 'failed', onDevice: true });
+  });
+
+  it('keeps the level the stored token has: aal1 with a verified factor owes the code, aal2 opens', async () => {
+    storeSession({ expiresIn: -3600, aal: 'aal1', factors: [{ status: 'verified' }] });
+    localStorage.setItem('garage-profile', JSON.stringify(profile));
+    session.silent = true;
+    store.startAuth();
+    expect(await store.whenSettled()).toMatchObject({ status: 'mfa-required', profile: null });
+
+    vi.resetModules();
+    store = await import('@/features/auth/store.ts');
+    storeSession({ expiresIn: -3600, aal: 'aal2', factors: [{ status: 'verified' }] });
+    store.startAuth();
+    expect(await store.whenSettled()).toMatchObject({ status: 'signed-in', profile, onDevice: true });
+  });
+
+  it('a fresh stored token waits for supabase-js as before (it answers without the network)', async () => {
+    storeSession({ expiresIn: 3600 });
+    session.silent = true;
+    store.startAuth();
+    await tick();
+    expect(store.authStore.getState().status).toBe('loading');
+  });
+});
+
+describe('a session the server refused', () => {
+  async function refuse() {
+    const { createAuthFetch } = await import('@/lib/auth-fetch.ts');
+    const refused = createAuthFetch(async () => new Response(JSON.stringify({ error_code: 'refresh_token_not_found' }), { status: 400 }));
+    await refused('http://x.test/auth/v1/token?grant_type=refresh_token', { method: 'POST' });
+    // supabase-js then removes the session and tells every tab.
+    localStorage.removeItem('garage-auth');
+    session.listener?.('SIGNED_OUT', null);
+    await tick();
+  }
+
+  it('signs out with the reason, keeping the user\'s data and unsent changes on the device', async () => {
+    storeSession({ expiresIn: -3600 });
+    localStorage.setItem('garage-profile', JSON.stringify(profile));
+    session.silent = true;
+    store.startAuth();
+    await store.whenSettled();
+    const signOutWork = vi.fn();
+    const endedWork = vi.fn();
+    store.onSignOut(signOutWork);
+    store.onSessionEnded(endedWork);
+    await refuse();
+    expect(store.authStore.getState()).toMatchObject({ status: 'signed-out', user: null, ended: { userId: USER_ID, email: 'ann@example.com' } });
+    expect(signOutWork).not.toHaveBeenCalled();
+    expect(endedWork).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('garage-profile')).toBeNull();
+
+    // After a reload the sign-in screen still says why.
+    vi.resetModules();
+    store = await import('@/features/auth/store.ts');
+    store.startAuth();
+    expect(store.authStore.getState()).toMatchObject({ status: 'signed-out', ended: { userId: USER_ID } });
+
+    // A new session (the same user or another) closes the record.
+    localStorage.setItem('garage-auth', '{}');
+    session.listener?.('SIGNED_IN', fakeSession);
+    profiles.fetchProfile.mockResolvedValue(profile);
+    await tick();
+    expect(localStorage.getItem('garage-auth-ended')).toBeNull();
+  });
+
+  it('a sign-out the user asked for removes everything, even after an earlier refusal was noted', async () => {
+    storeSession({ expiresIn: 3600 });
+    session.stored = fakeSession;
+    profiles.fetchProfile.mockResolvedValue(profile);
+    store.startAuth();
+    await store.whenSettled();
+    localStorage.setItem('garage-auth-ended', JSON.stringify({ userId: USER_ID, email: null }));
+    const signOutWork = vi.fn();
+    store.onSignOut(signOutWork);
+    await store.signOut();
+    expect(signOutWork).toHaveBeenCalled();
+    expect(localStorage.getItem('garage-auth-ended')).toBeNull();
+    expect(store.authStore.getState().ended).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { useAuth } from '../store.ts';
 import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { MfaStep } from './MfaStep.tsx';
 import { ResetPasswordPanel } from './ResetPasswordPanel.tsx';
+import { SessionEndedNotice } from './SessionEndedNotice.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { SignUpForm } from './SignUpForm.tsx';
 import { useAuthNavigation } from './use-auth-navigation.ts';
@@ -17,6 +18,7 @@ import classes from './AuthPage.module.css';
  */
 export function AuthPage({ search }: { search: AuthSearch }) {
   const status = useAuth((state) => state.status);
+  const ended = useAuth((state) => state.ended ?? null);
   const { setMode, finishSignIn } = useAuthNavigation(search);
   const navigate = useNavigate();
   const mode = search.mode ?? 'sign-in';
@@ -42,18 +44,21 @@ export function AuthPage({ search }: { search: AuthSearch }) {
     return {
       title: 'Welcome',
       body: (
-        <Tabs value={mode} onChange={(value) => value && void setMode(value === 'sign-up' ? 'sign-up' : 'sign-in')} keepMounted={false}>
-          <Tabs.List grow mb="lg">
-            <Tabs.Tab value="sign-in">Sign In</Tabs.Tab>
-            <Tabs.Tab value="sign-up">Sign Up</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="sign-in">
-            <SignInForm onSignedIn={finishSignIn} onForgotPassword={() => void setMode('forgot')} />
-          </Tabs.Panel>
-          <Tabs.Panel value="sign-up">
-            <SignUpForm onSignedIn={finishSignIn} onBackToSignIn={() => void setMode('sign-in')} />
-          </Tabs.Panel>
-        </Tabs>
+        <>
+          {ended && mode === 'sign-in' && <SessionEndedNotice ended={ended} />}
+          <Tabs value={mode} onChange={(value) => value && void setMode(value === 'sign-up' ? 'sign-up' : 'sign-in')} keepMounted={false}>
+            <Tabs.List grow mb="lg">
+              <Tabs.Tab value="sign-in">Sign In</Tabs.Tab>
+              <Tabs.Tab value="sign-up">Sign Up</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="sign-in">
+              <SignInForm onSignedIn={finishSignIn} onForgotPassword={() => void setMode('forgot')} />
+            </Tabs.Panel>
+            <Tabs.Panel value="sign-up">
+              <SignUpForm onSignedIn={finishSignIn} onBackToSignIn={() => void setMode('sign-in')} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
       ),
     };
   })();

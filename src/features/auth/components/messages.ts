@@ -1,4 +1,5 @@
 import type { NotificationData } from '@mantine/notifications';
+import { OFFLINE_MESSAGE } from '../data/session.ts';
 
 // Toast texts of spec §8, character for character; the server's own message goes under the title.
 
@@ -41,8 +42,6 @@ export function passwordUpdateErrorToast(message: string): NotificationData {
 
 /** A thrown error (the auth client could not load, e.g. offline) in words a user can act on. */
 export function errorText(error: unknown): string {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    return 'You are offline. Connect to the internet and try again.';
-  }
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return OFFLINE_MESSAGE;
   return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
 }

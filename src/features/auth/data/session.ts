@@ -1,5 +1,6 @@
 // The auth calls of spec §7, one place. Every function loads the single client lazily.
-import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import type { AuthChangeEvent, AuthError, Session } from '@supabase/supabase-js';
+import { withDeadline } from '@/lib/deadline.ts';
 import { loadSupabase } from '@/lib/load-supabase.ts';
 import { forgetStoredSession } from '../device-session.ts';
 
@@ -9,6 +10,21 @@ export interface AuthResult {
   /** The server's message (spec §8 shows it under 'Sign In Error' / 'Sign Up Error'). */
   error: string | null;
   code?: string | undefined;
+}
+
+/** What a user is told when a call to the sign-in server cannot be made or got no answer. */
+export const OFFLINE_MESSAGE = 'This device is offline. Connect to the internet and try again.';
+export const UNREACHABLE_MESSAGE = "Couldn't reach the server. Check your connection and try again.";
+
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** The server's words for a refusal; for a call that never got an answer, ours (never "Failed to fetch"). */
+function resultOf(error: AuthError | null): AuthResult {
+  if (!error) return { error: null };
+  // supabase-js's isAuthRetryableFetchError, by name: importing it would load supabase-js with
+  // this module, ahead of loadSupabase()'s one-part-per-task loading.
+  if (error.name === 'AuthRetryableFetchError') return { error: offline() ? OFFLINE_MESSAGE : UNREACHABLE_MESSAGE, code: 'unreachable' };
+  return { error: error.message, code: error.code };
 }
 
 export async function getSession(): Promise<Session | null> {
@@ -24,9 +40,10 @@ export async function onAuthChange(listener: (event: AuthChangeEvent, session: S
 }
 
 export async function signInWithPassword(email: string, password: string): Promise<AuthResult> {
+  if (offline()) return { error: OFFLINE_MESSAGE, code: 'offline' };
   const supabase = await loadSupabase();
   const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
-  return { error: error?.message ?? null, code: error?.code };
+  return resultOf(error);
 }
 
 export interface SignUpInput {
@@ -38,6 +55,7 @@ export interface SignUpInput {
 
 /** Spec §7: email redirect to the site origin, metadata first_name and last_name. */
 export async function signUp({ email, password, firstName, lastName }: SignUpInput): Promise<AuthResult & { confirmed: boolean }> {
+  if (offline()) return { error: OFFLINE_MESSAGE, code: 'offline', confirmed: false };
   const supabase = await loadSupabase();
   const { data, error } = await supabase.auth.signUp({
     email: email.trim(),
@@ -47,22 +65,23 @@ export async function signUp({ email, password, firstName, lastName }: SignUpInp
       data: { first_name: firstName.trim(), last_name: lastName.trim() },
     },
   });
-  return { error: error?.message ?? null, code: error?.code, confirmed: Boolean(data.session) };
+  return { ...resultOf(error), confirmed: Boolean(data.session) };
 }
 
 /** Mails a recovery link that comes back to /auth, where the new password is set. */
 export async function requestPasswordReset(email: string): Promise<AuthResult> {
+  if (offline()) return { error: OFFLINE_MESSAGE, code: 'offline' };
   const supabase = await loadSupabase();
   const { error } = await supabase.auth.resetPasswordForEmail(email.trim(), {
     redirectTo: `${window.location.origin}/auth?mode=reset`,
   });
-  return { error: error?.message ?? null, code: error?.code };
+  return resultOf(error);
 }
 
 export async function updatePassword(password: string): Promise<AuthResult> {
   const supabase = await loadSupabase();
   const { error } = await supabase.auth.updateUser({ password });
-  return { error: error?.message ?? null, code: error?.code };
+  return resultOf(error);
 }
 
 /**
@@ -74,7 +93,8 @@ export async function updatePassword(password: string): Promise<AuthResult> {
  */
 export async function signOutEverywhere(accessToken: string | null): Promise<void> {
   const supabase = await loadSupabase();
-  await supabase.auth.signOut({ scope: 'global' }).catch(() => undefined);
+  // Bounded: offline, supabase-js holds the sign-out behind a refresh waiting for the connection.
+  await withDeadline(supabase.auth.signOut({ scope: 'global' })).catch(() => undefined);
   forgetStoredSession();
   if (accessToken) await supabase.auth.admin.signOut(accessToken, 'global').catch(() => undefined);
 }

@@ -1,0 +1,168 @@
+import { expect, request, test, type BrowserContext, type Page } from '@playwright/test';
+import { decodeJwt, SignJWT } from 'jose';
+import { AUTH_STORAGE_KEY, LOCAL_ANON_KEY } from '../../src/lib/env.ts';
+import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
+import { createUser, passwordSignIn, signInAs } from './support/auth.ts';
+import { appOrigin } from './support/paths.ts';
+import { visitUntilControlled } from './support/service-worker.ts';
+
+// The stored session is the key to the device's data, whatever its access token's age: a phone
+// opened offline the morning after (its access token expired overnight) opens its screens from the
+// data on the device at once and can write; when the connection returns the session is refreshed
+// first and the writes reach the server once. Only a server that refuses the session for good asks
+// the user to sign in again, and their unsent changes then wait on the device for them alone.
+
+const SERVICE_KEY = demoKey('service_role', DEFAULT_JWT_SECRET);
+type Row = Record<string, unknown>;
+
+async function rest(method: 'GET' | 'POST', path: string, token: string, data?: unknown): Promise<{ status: number; rows: Row[] }> {
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const apikey = token === SERVICE_KEY ? SERVICE_KEY : LOCAL_ANON_KEY;
+  const response = await api.fetch(path, { method, headers: { apikey, authorization: `Bearer ${token}`, prefer: 'return=representation' }, data });
+  const status = response.status();
+  const rows = response.ok() ? ((await response.json()) as Row[]) : [];
+  await api.dispose();
+  return { status, rows };
+}
+
+/**
+ * What hours offline do to the stored session: its access token is past its expiry (by the
+ * server's clock too: the token is signed with the stack's JWT secret and expired two minutes
+ * ago, past the 30 s leeway), while its refresh token is the one the server issued.
+ */
+async function expireStoredSession(page: Page): Promise<string> {
+  const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)) ?? 'null') as Row & { access_token: string };
+  const past = Math.floor(Date.now() / 1000) - 120;
+  const expired = await new SignJWT({ ...decodeJwt(stored.access_token), iat: past - 3600, exp: past })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(DEFAULT_JWT_SECRET));
+  const value = JSON.stringify({ ...stored, access_token: expired, expires_at: past });
+  await page.evaluate(([key, session]) => localStorage.setItem(key, session), [AUTH_STORAGE_KEY, value] as const);
+  return expired;
+}
+
+const deviceCard = (page: Page, name: string) => page.getByTestId('device-card').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+
+async function addDevice(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add Device', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Device' });
+  await dialog.getByRole('textbox', { name: 'Device Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Add Device' }).click();
+  await expect(deviceCard(page, name).getByTestId('device-write-state')).toHaveText('Pending');
+}
+
+/** A customer of their own with one device, signed in on a new browser context, the device page loaded and controlled by the service worker. */
+async function customerOnDevicesPage(browser: import('@playwright/test').Browser, firstName: string) {
+  const user = await createUser(firstName);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { session } = await signInAs(page, user.email, user.password);
+  await rest('POST', '/rest/v1/devices', session.access_token, { name: 'Garage', device_type: 'indoor_unit' });
+  await visitUntilControlled(page, '/dashboard/devices');
+  await expect(deviceCard(page, 'Garage')).toBeVisible({ timeout: 15_000 });
+  return { user, context, page };
+}
+
+const devicesNamed = async (name: string, userId: string) =>
+  (await rest('GET', `/rest/v1/devices?user_id=eq.${userId}&name=eq.${encodeURIComponent(name)}&select=id`, SERVICE_KEY)).rows.length;
+
+async function reopenOfflineWithExpiredToken(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  const expired = await expireStoredSession(page);
+  expect((await rest('GET', '/rest/v1/devices?select=id', expired)).status, 'the server itself refuses the expired token').toBe(401);
+  const reopened = Date.now();
+  await page.reload();
+  await expect(deviceCard(page, 'Garage')).toBeVisible({ timeout: 5_000 });
+  return Date.now() - reopened;
+}
+
+test('reopened offline with an expired access token: the data opens at once, a write queues, and online it is refreshed and delivered once', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { user, context, page } = await customerOnDevicesPage(browser, 'Morgan');
+  const openedIn = await reopenOfflineWithExpiredToken(context, page);
+  test.info().annotations.push({ type: 'opened offline in', description: `${openedIn} ms` });
+  await expect(page).toHaveURL(/\/dashboard\/devices$/);
+  // Still there after a while: nothing waits for a refresh that cannot succeed, and no guard
+  // sends the user to /auth (on main, after about 25 s).
+  await addDevice(page, 'Morning Door');
+  await page.reload();
+  await expect(deviceCard(page, 'Morning Door').getByTestId('device-write-state')).toHaveText('Pending', { timeout: 5_000 });
+  expect(await devicesNamed('Morning Door', user.id)).toBe(0);
+
+  const online = Date.now();
+  await context.setOffline(false);
+  await expect.poll(() => devicesNamed('Morning Door', user.id), { timeout: 15_000 }).toBe(1);
+  test.info().annotations.push({ type: 'delivered after the connection returned in', description: `${Date.now() - online} ms` });
+  await expect(deviceCard(page, 'Morning Door').getByTestId('device-write-state')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/devices$/);
+  // The session was refreshed: a new access token the server accepts, a new expiry.
+  const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)) ?? '{}') as { access_token: string; expires_at: number };
+  expect(stored.expires_at * 1000).toBeGreaterThan(Date.now());
+  expect((await rest('GET', '/rest/v1/devices?select=id', stored.access_token)).status).toBe(200);
+  // Realtime rejoined with the new token: a change made on the server arrives live.
+  const serviceDevice = await rest('POST', '/rest/v1/devices', SERVICE_KEY, { user_id: user.id, name: 'Live Door', device_type: 'indoor_unit' });
+  expect(serviceDevice.status).toBe(201);
+  await expect(deviceCard(page, 'Live Door')).toBeVisible({ timeout: 15_000 });
+  expect(await devicesNamed('Morning Door', user.id)).toBe(1);
+  await context.close();
+});
+
+test('a session the server refuses: the user is told, their unsent change waits for them alone, and is delivered once after they sign in', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { user, context, page } = await customerOnDevicesPage(browser, 'Rene');
+  await reopenOfflineWithExpiredToken(context, page);
+  await addDevice(page, 'Kept Door');
+
+  // Signed out everywhere from another device while this one was offline: its refresh token is revoked.
+  const elsewhere = await passwordSignIn(user.email, user.password);
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const logout = await api.post('/auth/v1/logout?scope=global', { headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${elsewhere.session.access_token}` } });
+  expect(logout.status()).toBe(204);
+  await api.dispose();
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/auth\?redirect=/, { timeout: 20_000 });
+  const notice = page.getByTestId('session-ended');
+  await expect(notice).toContainText('Your session has ended');
+  await expect(notice).toContainText(`1 change made on this device is kept and will be sent after you sign in as ${user.email}`);
+  expect(await devicesNamed('Kept Door', user.id)).toBe(0);
+
+  // Another user signing in on this device neither sees nor sends it.
+  const other = await createUser('Sam');
+  const form = page.getByRole('tabpanel', { name: 'Sign In' });
+  await form.getByLabel('Email').fill(other.email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(other.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/devices$/, { timeout: 15_000 });
+  await expect(page.getByText('No devices found')).toBeVisible({ timeout: 15_000 });
+  await expect(deviceCard(page, 'Kept Door')).toHaveCount(0);
+  expect(await devicesNamed('Kept Door', user.id)).toBe(0);
+  expect(await devicesNamed('Kept Door', other.id)).toBe(0);
+  // Sam has nothing unsent, so no warning comes first.
+  await page.getByRole('button', { name: /^Sign out$/i }).first().click();
+  await expect(page).not.toHaveURL(/\/dashboard/, { timeout: 15_000 });
+
+  // The same user again: the kept change is delivered, once.
+  await page.goto('/auth?redirect=%2Fdashboard%2Fdevices');
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/devices$/, { timeout: 15_000 });
+  await expect.poll(() => devicesNamed('Kept Door', user.id), { timeout: 20_000 }).toBe(1);
+  await expect(deviceCard(page, 'Kept Door')).toBeVisible();
+  await expect(deviceCard(page, 'Kept Door').getByTestId('device-write-state')).toHaveCount(0, { timeout: 15_000 });
+  expect(await devicesNamed('Kept Door', user.id)).toBe(1);
+  await context.close();
+});
+
+test('signing in offline says the device is offline, not "Failed to fetch"', async ({ page, context }) => {
+  await visitUntilControlled(page, '/auth');
+  await context.setOffline(true);
+  const form = page.getByRole('tabpanel', { name: 'Sign In' });
+  await form.getByLabel('Email').fill('customer@example.com');
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('whatever-password');
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Sign In Error' });
+  await expect(toast).toContainText('This device is offline');
+  await expect(toast).not.toContainText('Failed to fetch');
+});
