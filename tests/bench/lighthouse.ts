@@ -11,9 +11,8 @@
  * Builds into a temp dir, serves it with `vite preview` on a free port, runs Lighthouse 12 five
  * times on each route, prints the medians and exits 1 when a budget is missed.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,7 @@ import lighthouse from 'lighthouse';
 import { chromiumPath } from '../e2e/support/chromium.ts';
 import { cpuTbt, type TraceEvent } from './cpu-tbt.ts';
 import { dedicateCoreToMainThread } from './dedicated-core.ts';
+import { freePort, waitForServer } from './preview-server.ts';
 import { signedInPage } from './signed-in.ts';
 import { jsBeforePaintObserved, jsBeforePaintStatic, type ScriptRequest } from './js-size.ts';
 
@@ -65,26 +65,6 @@ const dedicatedCore = args.includes('--dedicated-core');
 const cpuCount = availableParallelism();
 
 interface Sample { performance: number; lcpMs: number; tbtMs: number; cpuTbtMs: number; mainShare: number; cls: number; fcpMs: number; observedJsKb: number; lcpElement: string; opportunities: string[] }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error('vite preview exited early');
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`vite preview did not answer at ${url}`);
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 

@@ -1,8 +1,7 @@
 import { expect, request, test, type BrowserContext, type Page } from '@playwright/test';
-import { decodeJwt, SignJWT } from 'jose';
 import { AUTH_STORAGE_KEY, LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
-import { createUser, passwordSignIn, signInAs } from './support/auth.ts';
+import { createUser, expireStoredSession, passwordSignIn, signInAs } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled } from './support/service-worker.ts';
 
@@ -23,22 +22,6 @@ async function rest(method: 'GET' | 'POST', path: string, token: string, data?: 
   const rows = response.ok() ? ((await response.json()) as Row[]) : [];
   await api.dispose();
   return { status, rows };
-}
-
-/**
- * What hours offline do to the stored session: its access token is past its expiry (by the
- * server's clock too: the token is signed with the stack's JWT secret and expired two minutes
- * ago, past the 30 s leeway), while its refresh token is the one the server issued.
- */
-async function expireStoredSession(page: Page): Promise<string> {
-  const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)) ?? 'null') as Row & { access_token: string };
-  const past = Math.floor(Date.now() / 1000) - 120;
-  const expired = await new SignJWT({ ...decodeJwt(stored.access_token), iat: past - 3600, exp: past })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(new TextEncoder().encode(DEFAULT_JWT_SECRET));
-  const value = JSON.stringify({ ...stored, access_token: expired, expires_at: past });
-  await page.evaluate(([key, session]) => localStorage.setItem(key, session), [AUTH_STORAGE_KEY, value] as const);
-  return expired;
 }
 
 const deviceCard = (page: Page, name: string) => page.getByTestId('device-card').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });

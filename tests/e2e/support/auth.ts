@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, request, type Page } from '@playwright/test';
+import { decodeJwt, SignJWT } from 'jose';
 import { AUTH_STORAGE_KEY, LOCAL_ANON_KEY } from '../../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../../supabase/local/keys.ts';
 import { appOrigin } from './paths.ts';
@@ -109,4 +110,20 @@ export async function latestMail(to: string): Promise<{ subject: string; text: s
     .toBe(true);
   await api.dispose();
   return found!;
+}
+
+/**
+ * What hours offline do to the stored session: its access token is past its expiry (by the
+ * server's clock too: the token is signed with the stack's JWT secret and expired two minutes
+ * ago, past the 30 s leeway), while its refresh token is the one the server issued.
+ */
+export async function expireStoredSession(page: Page): Promise<string> {
+  const stored = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), AUTH_STORAGE_KEY)) ?? 'null') as Record<string, unknown> & { access_token: string };
+  const past = Math.floor(Date.now() / 1000) - 120;
+  const expired = await new SignJWT({ ...decodeJwt(stored.access_token), iat: past - 3600, exp: past })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(DEFAULT_JWT_SECRET));
+  const value = JSON.stringify({ ...stored, access_token: expired, expires_at: past });
+  await page.evaluate(([key, session]) => localStorage.setItem(key, session), [AUTH_STORAGE_KEY, value] as const);
+  return expired;
 }
