@@ -149,3 +149,76 @@ test('signing in offline says the device is offline, not "Failed to fetch"', asy
   await expect(toast).toContainText('This device is offline');
   await expect(toast).not.toContainText('Failed to fetch');
 });
+
+/** Puts a sign-in of its own (its own refresh token, as a second phone has) on the page's origin. */
+async function storeSignIn(page: Page, signIn: Awaited<ReturnType<typeof passwordSignIn>>) {
+  await page.goto('/robots.txt');
+  await page.evaluate(
+    ([key, session, profile]) => {
+      localStorage.setItem(key, session);
+      localStorage.setItem('garage-profile', profile);
+    },
+    [AUTH_STORAGE_KEY, JSON.stringify(signIn.session), JSON.stringify(signIn.profile)] as const,
+  );
+}
+
+test('two phones of one customer offline across the token expiry each write, and converge once both are back', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { user, context, page } = await customerOnDevicesPage(browser, 'Kim');
+  const second = await browser.newContext();
+  const phone2 = await second.newPage();
+  await storeSignIn(phone2, await passwordSignIn(user.email, user.password));
+  await visitUntilControlled(phone2, '/dashboard/devices');
+  await expect(deviceCard(phone2, 'Garage')).toBeVisible({ timeout: 15_000 });
+
+  await reopenOfflineWithExpiredToken(context, page);
+  await reopenOfflineWithExpiredToken(second, phone2);
+  await addDevice(page, 'Door One');
+  await addDevice(phone2, 'Door Two');
+
+  await Promise.all([context.setOffline(false), second.setOffline(false)]);
+  for (const [p, other] of [[page, 'Door Two'], [phone2, 'Door One']] as const) {
+    await expect(deviceCard(p, other)).toBeVisible({ timeout: 20_000 });
+    await expect(p.getByTestId('device-write-state')).toHaveCount(0, { timeout: 20_000 });
+  }
+  expect(await devicesNamed('Door One', user.id)).toBe(1);
+  expect(await devicesNamed('Door Two', user.id)).toBe(1);
+  await expect(page.getByTestId('device-card')).toHaveCount(3);
+  await expect(phone2.getByTestId('device-card')).toHaveCount(3);
+  await second.close();
+  await context.close();
+});
+
+test('a dropped Realtime socket reconnects by itself, and a change made while it was down arrives without a reload', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const user = await createUser('Drew');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const sockets: { drop(): void }[] = [];
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
+    const server = ws.connectToServer();
+    sockets.push({
+      drop: () => {
+        // As a dead connection looks to both ends: the page's socket closes abnormally.
+        void ws.close({ code: 1006 }).catch(() => undefined);
+        void server.close().catch(() => undefined);
+      },
+    });
+  });
+  const { session } = await signInAs(page, user.email, user.password);
+  await rest('POST', '/rest/v1/devices', session.access_token, { name: 'Garage', device_type: 'indoor_unit' });
+  await page.goto('/dashboard/devices');
+  await expect(deviceCard(page, 'Garage')).toBeVisible({ timeout: 15_000 });
+  // Live: a server change arrives without a reload.
+  await rest('POST', '/rest/v1/devices', SERVICE_KEY, { user_id: user.id, name: 'Before Drop', device_type: 'indoor_unit' });
+  await expect(deviceCard(page, 'Before Drop')).toBeVisible({ timeout: 15_000 });
+
+  const connections = sockets.length;
+  sockets.at(-1)?.drop();
+  await rest('POST', '/rest/v1/devices', SERVICE_KEY, { user_id: user.id, name: 'While Down', device_type: 'indoor_unit' });
+  await expect.poll(() => sockets.length, { timeout: 20_000 }).toBeGreaterThan(connections);
+  await expect(deviceCard(page, 'While Down')).toBeVisible({ timeout: 20_000 });
+  await rest('POST', '/rest/v1/devices', SERVICE_KEY, { user_id: user.id, name: 'After Drop', device_type: 'indoor_unit' });
+  await expect(deviceCard(page, 'After Drop')).toBeVisible({ timeout: 15_000 });
+  await context.close();
+});
