@@ -41,6 +41,10 @@ describeEngines('auth: TOTP MFA', (engine) => {
 
     aal = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    // A refresh (a device back online after its token expired) keeps the level the session reached.
+    const refreshed = await client.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(decodeJwt(refreshed.data.session!.access_token).aal).toBe('aal2');
     const factors = await client.auth.mfa.listFactors();
     expect(factors.data?.totp.map((f) => f.id)).toEqual([en.data!.id]);
 
