@@ -5,18 +5,29 @@ import classes from './SyncIndicator.module.css';
 
 /**
  * "1 change replaced — Review", beside the sync indicator, while the server has replaced writes
- * of this device that the user has not yet seen in the sync center (which marks them seen). On
- * phones the words shorten to "1 replaced · Review"; the name always says it in full.
+ * of this device that the user has not yet seen in the sync center (which marks them seen). Where
+ * the bar has no room for the words (the store's bar, the area shells on phones) it shows the
+ * icon and the count, as the indicator does; its name and title always say it in full.
  */
 export function ReplacedNotice({ count, variant }: { count: number; variant: 'full' | 'compact' }) {
   const words = replacedText(count);
   return (
-    <Link to="/sync" className={classes.replaced} data-variant={variant} aria-label={`${words}. Review in the sync center`} data-testid="sync-replaced">
+    <Link
+      to="/sync"
+      className={classes.replaced}
+      data-variant={variant}
+      aria-label={`${words}. Review in the sync center`}
+      title={`${words}. Review in the sync center`}
+      data-testid="sync-replaced"
+    >
       <IconReplace size={18} aria-hidden="true" />
-      <span aria-hidden="true">
-        <span className={classes.replacedLong}>{words} — </span>
-        <span className={classes.replacedShort}>{count} replaced · </span>
-        <span className={classes.review}>Review</span>
+      {variant === 'full' && (
+        <span className={classes.replacedWords} aria-hidden="true">
+          {words} — <span className={classes.review}>Review</span>
+        </span>
+      )}
+      <span className={classes.replacedCount} data-variant={variant} aria-hidden="true">
+        {count > 99 ? '99+' : count}
       </span>
     </Link>
   );

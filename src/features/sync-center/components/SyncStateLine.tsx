@@ -66,7 +66,9 @@ export function SyncStateLine({ lastSynced }: { lastSynced: number | null | unde
         <Button
           leftSection={<IconRefresh size={18} aria-hidden="true" />}
           onClick={() => void syncNow()}
-          loading={online && syncing}
+          // A failed attempt is told by the line beside it, with its retry: the button is free
+          // again at once for a new attempt, rather than spinning until the data layer gives up.
+          loading={online && syncing && !current}
           disabled={!online}
           aria-describedby={online ? undefined : reasonId}
         >
