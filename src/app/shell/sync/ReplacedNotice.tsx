@@ -6,8 +6,8 @@ import classes from './SyncIndicator.module.css';
 /**
  * "1 change replaced — Review", beside the sync indicator, while the server has replaced writes
  * of this device that the user has not yet seen in the sync center (which marks them seen). Where
- * the bar has no room for the words (the store's bar, the area shells on phones) it shows the
- * icon and the count, as the indicator does; its name and title always say it in full.
+ * the bar has no room for it (the area shells on phones, the store's bar below 1440 px), CSS
+ * hides it and the indicator itself is tinted the same (on phones also with the icon and count).
  */
 export function ReplacedNotice({ count, variant }: { count: number; variant: 'full' | 'compact' }) {
   const words = replacedText(count);
@@ -21,13 +21,8 @@ export function ReplacedNotice({ count, variant }: { count: number; variant: 'fu
       data-testid="sync-replaced"
     >
       <IconReplace size={18} aria-hidden="true" />
-      {variant === 'full' && (
-        <span className={classes.replacedWords} aria-hidden="true">
-          {words} — <span className={classes.review}>Review</span>
-        </span>
-      )}
-      <span className={classes.replacedCount} data-variant={variant} aria-hidden="true">
-        {count > 99 ? '99+' : count}
+      <span aria-hidden="true">
+        {words} — <span className={classes.review}>Review</span>
       </span>
     </Link>
   );

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconCloudCheck, IconCloudExclamation, IconCloudUpload, IconRefresh, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudCheck, IconCloudExclamation, IconCloudUpload, IconRefresh, IconReplace, IconWifiOff } from '@tabler/icons-react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSyncStatus } from '@/db/sync/status.ts';
 import { useAuth } from '@/features/auth';
@@ -59,6 +59,7 @@ export function SyncIndicator({ variant }: SyncIndicatorProps) {
         className={classes.indicator}
         data-variant={variant}
         data-state={state}
+        data-replaced={counts.replaced > 0 || undefined}
         aria-label={`${syncSummary(state, counts, problem)}. Open the sync center`}
         title={variant === 'compact' ? syncSummary(state, counts, problem) : undefined}
         data-testid="sync-indicator"
@@ -67,6 +68,14 @@ export function SyncIndicator({ variant }: SyncIndicatorProps) {
         {variant === 'full' && (
           <span className={classes.text} aria-hidden="true">
             {syncStateText(state, counts, problem)}
+          </span>
+        )}
+        {counts.replaced > 0 && (
+          // Where the area header has no room for the notice beside it (phones), the indicator
+          // carries it: tinted, with the replace icon and the count (see the CSS).
+          <span className={classes.replacedInline} aria-hidden="true">
+            <IconReplace size={16} />
+            {counts.replaced > 99 ? '99+' : counts.replaced}
           </span>
         )}
         {badge && (
