@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import SyncCenterRow from '@/app/shell/sync/SyncCenterRow.tsx';
 import { SyncIndicator } from '@/app/shell/sync/SyncIndicator.tsx';
 import { syncStatus } from '@/db/sync/status.ts';
 import type { SyncDatabase } from '@/db/sync/sync-db.ts';
@@ -116,5 +117,12 @@ describe('SyncIndicator', () => {
     await act(() => db.conflicts.update(seq, { seenAt: Date.now() }));
     await waitFor(() => expect(screen.queryByTestId('sync-replaced')).toBeNull());
     expect(name()).toBe('Sync status: Up to date. Open the sync center');
+  });
+
+  it('the phone drawer’s row says it in words too: state, then what the server replaced', async () => {
+    await db.conflicts.add(conflict());
+    renderWithRouter(<SyncCenterRow />, { path: '/products', pages: { '/sync': 'Sync center page' } });
+    const row = await screen.findByRole('link', { name: 'Sync center, Up to date, 1 change replaced' }, { timeout: 5_000 });
+    expect(row.textContent).toBe('Sync center· Up to date · 1 change replaced');
   });
 });
