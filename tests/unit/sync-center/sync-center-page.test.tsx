@@ -137,7 +137,7 @@ describe('SyncCenterPage', () => {
     dialog = await screen.findByRole('dialog', { name: 'Discard this change?' });
     await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(actions.discardOutbox).toHaveBeenCalledWith(call));
-  });
+  }, 15_000); // Two dialogs and six clicks: past the 5 s default on a busy two-core machine.
 
   it('a failing action is reported in a toast, and the discard dialog stays open', async () => {
     await db.pending.add(pendingWrite({ label: 'Device B', state: 'failed', error: { code: '42501', message: 'denied' } }));
