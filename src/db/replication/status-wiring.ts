@@ -1,17 +1,23 @@
 import { combineLatest, type Subscription } from 'rxjs';
+import { syncErrorDetail } from '../sync/problem.ts';
 import { setPartActive, syncStatus } from '../sync/status.ts';
 import type { CollectionReplication } from './replicate.ts';
 
 /**
- * Feeds the header indicator: syncing while any replication pulls or pushes; after a round with
- * no error, up to date as of now; an error (offline, 5xx) is kept until a clean round.
+ * Feeds the header indicator: syncing while any replication pulls or pushes; an error (5xx, no
+ * answer) with the time the replication tries again; once every replication is idle, up to date
+ * as of now. RxDB retries a failed pull or push inside the same task until it succeeds, so a
+ * replication that goes idle has succeeded: that clears the error, even one from earlier in the
+ * round (keeping it would show a failure for up to a minute after the retry that fixed it).
  */
 export function wireStatus(replications: CollectionReplication[]): () => void {
-  let erredThisRound = false;
   const subscriptions: Subscription[] = replications.map((replication) =>
     replication.error$.subscribe((error) => {
-      erredThisRound = true;
-      syncStatus.setState({ lastError: error.message });
+      // Offline, every attempt fails: the indicator says "Offline", which is the whole story.
+      if (!syncStatus.getState().online) return;
+      // The technical detail (the wrapped error, not RxDB's hint and link) for the console; the
+      // interface puts it into words (classifySyncError).
+      syncStatus.setState({ lastError: syncErrorDetail(error), retryAt: Date.now() + replication.retryTime });
     }),
   );
   let wasActive = false;
@@ -19,10 +25,7 @@ export function wireStatus(replications: CollectionReplication[]): () => void {
     combineLatest(replications.map((replication) => replication.active$)).subscribe((actives) => {
       const active = actives.some(Boolean);
       setPartActive('replication', active);
-      if (wasActive && !active) {
-        if (!erredThisRound) syncStatus.setState({ lastSyncedAt: Date.now(), lastError: null });
-        erredThisRound = false;
-      }
+      if (wasActive && !active) syncStatus.setState({ lastSyncedAt: Date.now(), lastError: null, retryAt: null });
       wasActive = active;
     }),
   );
@@ -30,6 +33,7 @@ export function wireStatus(replications: CollectionReplication[]): () => void {
   return () => {
     for (const subscription of subscriptions) subscription.unsubscribe();
     setPartActive('replication', false);
-    syncStatus.setState({ running: false });
+    // The next session may be another user's: nothing of this one's sync state carries over.
+    syncStatus.setState({ running: false, lastError: null, retryAt: null, lastSyncedAt: null });
   };
 }

@@ -10,8 +10,13 @@ export interface SyncStatus {
   online: boolean;
   /** True while any replication is pulling or pushing, or the outbox is delivering. */
   active: boolean;
-  /** The last error of a transient kind (network, 5xx), cleared by the next success. */
+  /**
+   * The last error of a transient kind (network, 5xx), cleared by the next success. Technical
+   * text for the console; the interface shows it only through classifySyncError (problem.ts).
+   */
   lastError: string | null;
+  /** When the part that failed tries again by itself (ms since epoch), when it is known. */
+  retryAt: number | null;
   /** When every replication last finished a full pull and push (ms since epoch). */
   lastSyncedAt: number | null;
   /** True while a user's data layer is running in this tab. */
@@ -24,6 +29,7 @@ export const syncStatus = createStore<SyncStatus>()(() => ({
   online: true,
   active: false,
   lastError: null,
+  retryAt: null,
   lastSyncedAt: null,
   running: false,
 }));
@@ -44,6 +50,8 @@ export function useSyncStatus<T>(selector: (state: SyncStatus) => T): T {
 
 if (typeof window !== 'undefined') {
   syncStatus.setState({ online: navigator.onLine });
-  window.addEventListener('online', () => syncStatus.setState({ online: true }));
-  window.addEventListener('offline', () => syncStatus.setState({ online: false }));
+  // Errors from before a change of connection are about the old one: failures while offline are
+  // what "offline" already says, and after reconnecting only a failure of a new attempt counts.
+  window.addEventListener('online', () => syncStatus.setState({ online: true, lastError: null, retryAt: null }));
+  window.addEventListener('offline', () => syncStatus.setState({ online: false, lastError: null, retryAt: null }));
 }

@@ -80,6 +80,18 @@ export interface ConflictRecord {
   mine: Record<string, unknown>;
   /** The same fields as the server has them (what the user now sees). */
   theirs: Record<string, unknown>;
+  /**
+   * When the user first saw it in the sync center; until then the header points to it. Kept here
+   * rather than in memory, so a reload does not bring back a notice already seen.
+   */
+  seenAt?: number;
+}
+
+/** What this device knows of a user's sync as a whole, kept across reloads. */
+export interface UserSyncState {
+  userId: string;
+  /** When every replication last finished a full pull and push, in any tab (ms since epoch). */
+  lastSyncedAt: number;
 }
 
 export class SyncDatabase extends Dexie {
@@ -87,6 +99,7 @@ export class SyncDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>;
   conflicts!: EntityTable<ConflictRecord, 'seq'>;
   settled!: EntityTable<SettledWrite, 'key'>;
+  users!: EntityTable<UserSyncState, 'userId'>;
 
   constructor(name = SYNC_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -96,6 +109,7 @@ export class SyncDatabase extends Dexie {
       conflicts: '++seq, userId, at',
     });
     this.version(2).stores({ settled: 'key, userId' });
+    this.version(3).stores({ users: 'userId' });
   }
 }
 
@@ -113,7 +127,8 @@ export function setSyncDb(db: SyncDatabase | undefined): void {
 
 /** Sign-out: nothing of the user's stays on the device. */
 export async function purgeUserSyncData(db: SyncDatabase, userId: string): Promise<void> {
-  await db.transaction('rw', [db.pending, db.outbox, db.conflicts, db.settled], async () => {
+  await db.transaction('rw', [db.pending, db.outbox, db.conflicts, db.settled, db.users], async () => {
+    await db.users.delete(userId);
     await db.pending.where('userId').equals(userId).delete();
     await db.settled.where('userId').equals(userId).delete();
     await db.outbox.where('userId').equals(userId).delete();

@@ -14,9 +14,11 @@ export interface SyncCounts {
   failed: number;
   /** Everything not yet on the server: what a sign-out would lose. */
   total: number;
+  /** Writes a newer server version replaced that the user has not yet seen in the sync center. */
+  replaced: number;
 }
 
-export const NO_COUNTS: SyncCounts = { pending: 0, failed: 0, total: 0 };
+export const NO_COUNTS: SyncCounts = { pending: 0, failed: 0, total: 0, replaced: 0 };
 
 // The database is looked up on each call, not captured: tests swap it with setSyncDb.
 const db = () => syncDb();
@@ -31,13 +33,14 @@ export async function readSyncEntries(userId: string): Promise<SyncEntries> {
 }
 
 export async function readSyncCounts(userId: string): Promise<SyncCounts> {
-  const [rows, calls] = await Promise.all([
+  const [rows, calls, replaced] = await Promise.all([
     db().pending.where('userId').equals(userId).toArray(),
     db().outbox.where('userId').equals(userId).toArray(),
+    db().conflicts.where('userId').equals(userId).filter((conflict) => conflict.seenAt === undefined).count(),
   ]);
   const failed = [...rows, ...calls].filter((entry) => entry.state === 'failed').length;
   const total = rows.length + calls.length;
-  return { pending: total - failed, failed, total };
+  return { pending: total - failed, failed, total, replaced };
 }
 
 /** The user's row writes and outbox calls not yet accepted by the server, failed ones included. */
@@ -49,7 +52,28 @@ export async function countUnsynced(userId: string): Promise<number> {
   return rows + calls;
 }
 
-/** The user has seen what the server replaced: the notice goes. */
+/** The sync center showed these replaced writes: the header stops pointing to them. */
+export async function markConflictsSeen(seqs: number[]): Promise<void> {
+  const at = Date.now();
+  await db().conflicts.where('seq').anyOf(seqs).modify((conflict) => {
+    conflict.seenAt ??= at;
+  });
+}
+
+/** When this user's data last finished syncing on this device (any tab, any earlier visit). */
+export async function readLastSynced(userId: string): Promise<number | null> {
+  return (await db().users.get(userId))?.lastSyncedAt ?? null;
+}
+
+/** Keeps the newest time a sync finished, so an offline reload still knows it. */
+export async function recordLastSynced(userId: string, at: number): Promise<void> {
+  await db().transaction('rw', db().users, async () => {
+    const stored = await db().users.get(userId);
+    if (!stored || stored.lastSyncedAt < at) await db().users.put({ userId, lastSyncedAt: at });
+  });
+}
+
+/** The user has dismissed what the server replaced: the notice goes. */
 export async function dismissConflict(seq: number): Promise<void> {
   await db().conflicts.delete(seq);
 }

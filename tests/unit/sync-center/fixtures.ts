@@ -35,7 +35,7 @@ export function signIn(userId = USER): void {
 
 export function resetStores(): void {
   authStore.setState({ status: 'signed-out', user: null, profile: null, profileStatus: 'idle' });
-  syncStatus.setState({ online: true, active: false, lastError: null, lastSyncedAt: null, running: false });
+  syncStatus.setState({ online: true, active: false, lastError: null, retryAt: null, lastSyncedAt: null, running: false });
 }
 
 const minutesAgo = (minutes: number) => Date.now() - minutes * 60_000;

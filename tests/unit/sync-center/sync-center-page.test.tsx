@@ -37,13 +37,34 @@ const entry = (label: string) => screen.getByText(label).closest('li') as HTMLEl
 const meta = (item: HTMLElement) => item.querySelector('time')?.parentElement?.textContent;
 
 describe('SyncCenterPage', () => {
-  it('shows a loading state while the database opens, then Everything is synced', async () => {
+  it('shows a loading state while the database opens; never synced, it does not claim Everything is synced', async () => {
     renderPage();
     expect(screen.getByTestId('skeleton-list')).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Everything is synced' })).toBeTruthy();
+    // The first test of the file opens the first database (and loads Dexie): allow it time.
+    expect(await screen.findByRole('heading', { name: 'Nothing waiting to be sent' }, { timeout: 5_000 })).toBeTruthy();
     expect(screen.queryByTestId('skeleton-list')).toBeNull();
     expect(screen.getByRole('heading', { level: 1, name: 'Sync Center' })).toBeTruthy();
     expect(screen.getByText('Not synced yet')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Everything is synced' })).toBeNull();
+  });
+
+  it('after a reload offline, tells when the last sync finished (recorded on the device), never "Not synced yet"', async () => {
+    await db.users.put({ userId: USER, lastSyncedAt: Date.now() - 3 * 60_000 });
+    await db.users.put({ userId: OTHER, lastSyncedAt: Date.now() });
+    act(() => syncStatus.setState({ online: false }));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Everything is synced' })).toBeTruthy();
+    expect(await screen.findByText('Last synced 3 minutes ago')).toBeTruthy();
+    expect(screen.queryByText('Not synced yet')).toBeNull();
+  });
+
+  it('records a sync that finishes in this tab, so the next visit knows it', async () => {
+    renderPage();
+    await screen.findByText('Not synced yet');
+    const at = Date.now() - 60_000;
+    act(() => syncStatus.setState({ lastSyncedAt: at }));
+    expect(await screen.findByText('Last synced 1 minute ago')).toBeTruthy();
+    await waitFor(async () => expect(await db.users.get(USER)).toEqual({ userId: USER, lastSyncedAt: at }));
   });
 
   it("lists the user's pending and failed writes and outbox calls, failed first, with what, when and state", async () => {
@@ -116,7 +137,7 @@ describe('SyncCenterPage', () => {
     dialog = await screen.findByRole('dialog', { name: 'Discard this change?' });
     await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(actions.discardOutbox).toHaveBeenCalledWith(call));
-  });
+  }, 15_000); // Two dialogs and six clicks: past the 5 s default on a busy two-core machine.
 
   it('a failing action is reported in a toast, and the discard dialog stays open', async () => {
     await db.pending.add(pendingWrite({ label: 'Device B', state: 'failed', error: { code: '42501', message: 'denied' } }));
@@ -133,23 +154,45 @@ describe('SyncCenterPage', () => {
     expect(screen.getByRole('dialog', { name: 'Discard this change?' })).toBeTruthy();
   });
 
-  it('Sync now calls syncNow; offline it is disabled and says why', async () => {
-    syncStatus.setState({ lastSyncedAt: Date.now() - 5 * 60_000, lastError: 'Failed to fetch' });
+  it('Sync now calls syncNow; a failed attempt is told in words with the time to the next one', async () => {
+    syncStatus.setState({ lastSyncedAt: Date.now() - 5 * 60_000 });
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('heading', { name: 'Everything is synced' });
     expect(screen.getByText('Last synced 5 minutes ago')).toBeTruthy();
-    expect(screen.getByText('The last sync attempt failed: Failed to fetch')).toBeTruthy();
+    expect(screen.queryByTestId('sync-problem')).toBeNull();
+    act(() => syncStatus.setState({ lastError: 'TypeError: Failed to fetch', retryAt: Date.now() + 5_000 }));
+    // A countdown to the next attempt: the seconds go down as they pass.
+    const problem = () => screen.getByTestId('sync-problem').textContent;
+    expect(problem()).toBe('Couldn’t reach the server — will retry in 5 s');
+    await waitFor(() => expect(problem()).toBe('Couldn’t reach the server — will retry in 4 s'), { timeout: 2_500 });
+    // Stuck in a retry, the button still starts a new attempt.
     await user.click(screen.getByRole('button', { name: 'Sync now' }));
     expect(actions.syncNow).toHaveBeenCalledTimes(1);
+    // A part that keeps its own backoff gives no time: the words say it retries by itself.
+    act(() => syncStatus.setState({ lastError: 'DeadlineError: Failed to fetch: no answer within 15 s', retryAt: null }));
+    expect(screen.getByTestId('sync-problem').textContent).toBe('The server didn’t answer in time — will retry by itself');
+  });
 
+  it('offline, Sync now is disabled with the reason in words and no spinner, even while a sync was running', async () => {
+    syncStatus.setState({ active: true, lastError: 'TypeError: Failed to fetch' });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Nothing waiting to be sent' });
     act(() => syncStatus.setState({ online: false }));
     expect(screen.getByText('Offline')).toBeTruthy();
-    expect(screen.getByText('Your changes are kept on this device and sent when the connection returns.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sync now' })).toHaveProperty('disabled', true);
+    const button = screen.getByRole('button', { name: 'Sync now' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('data-loading')).toBeNull();
+    expect(button.querySelector('.mantine-Button-loader')).toBeNull();
+    const reason = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('You’re offline — changes will sync when the connection returns.');
+    // Offline is the whole story: no failure line, and nothing claims it was never synced.
+    expect(screen.queryByTestId('sync-problem')).toBeNull();
+    expect(screen.queryByText('Not synced yet')).toBeNull();
   });
 
   it('lists what the server replaced, field by field, and Dismiss removes the notice', async () => {
+    await db.users.put({ userId: USER, lastSyncedAt: Date.now() });
     await db.conflicts.add(conflict({ label: "Device 'Side door'" }));
     await db.conflicts.add(conflict({ label: 'Not mine', userId: OTHER }));
     const user = userEvent.setup();
@@ -167,6 +210,11 @@ describe('SyncCenterPage', () => {
       ['Location', 'Garage', '(empty)'],
     ]);
     expect(within(section).getByText('Replaced 10 minutes ago')).toBeTruthy();
+
+    // Shown is seen: the header's notice goes, and this visit still marks it New.
+    await waitFor(async () => expect((await db.conflicts.toArray()).find((c) => c.userId === USER)?.seenAt).toBeTypeOf('number'));
+    expect((await db.conflicts.toArray()).find((c) => c.userId === OTHER)?.seenAt).toBeUndefined();
+    expect(within(section).getByTestId('sync-conflict-new').textContent).toBe('New');
 
     await user.click(within(section).getByRole('button', { name: "Dismiss: Device 'Side door'" }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Replaced by newer server changes' })).toBeNull());

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import SyncCenterRow from '@/app/shell/sync/SyncCenterRow.tsx';
 import { SyncIndicator } from '@/app/shell/sync/SyncIndicator.tsx';
 import { syncStatus } from '@/db/sync/status.ts';
 import type { SyncDatabase } from '@/db/sync/sync-db.ts';
 import { renderWithRouter } from '@/test/render.tsx';
-import { dropSyncDb, freshSyncDb, OTHER, outboxEntry, pendingWrite, resetStores, signIn } from './fixtures.ts';
+import { conflict, dropSyncDb, freshSyncDb, OTHER, outboxEntry, pendingWrite, resetStores, signIn } from './fixtures.ts';
 
 let db: SyncDatabase;
 
@@ -85,5 +86,43 @@ describe('SyncIndicator', () => {
     expect(indicator().textContent).toBe('1');
     expect(indicator().getAttribute('title')).toBe('Sync status: Waiting to sync, 1 change not synced');
     expect(name()).toContain('Open the sync center');
+  });
+
+  it('after a failed attempt says what failed in words, not "Syncing…", while the retries go on', async () => {
+    await renderIndicator();
+    act(() => syncStatus.setState({ active: true, lastError: 'DeadlineError: Failed to fetch: no answer within 15 s', retryAt: Date.now() + 5_000 }));
+    expect(indicator().textContent).toBe('Server not answering');
+    expect(indicator().dataset.state).toBe('retrying');
+    expect(name()).toBe('Sync status: Server not answering. Open the sync center');
+    expect(announced()).toBe('Sync status: Server not answering');
+    act(() => syncStatus.setState({ lastError: 'TypeError: Failed to fetch' }));
+    expect(indicator().textContent).toBe('Can’t reach server');
+    // The retry that works clears the error: back to the plain states.
+    act(() => syncStatus.setState({ active: false, lastError: null, retryAt: null }));
+    expect(indicator().textContent).toBe('Up to date');
+  });
+
+  it('shows a change the server replaced, with Review to the sync center, until it is seen', async () => {
+    const seq = await db.conflicts.add(conflict());
+    await db.conflicts.add(conflict({ userId: OTHER }));
+    await db.conflicts.add(conflict({ seenAt: Date.now() - 60_000 }));
+    await renderIndicator();
+    const notice = await screen.findByTestId('sync-replaced');
+    expect(notice.getAttribute('aria-label')).toBe('1 change replaced. Review in the sync center');
+    expect(notice.getAttribute('href')).toBe('/sync');
+    // On phones CSS hides it and the indicator carries it (checked in the e2e).
+    expect(notice.textContent).toBe('1 change replaced — Review');
+    expect(name()).toBe('Sync status: Up to date, 1 change replaced. Open the sync center');
+
+    await act(() => db.conflicts.update(seq, { seenAt: Date.now() }));
+    await waitFor(() => expect(screen.queryByTestId('sync-replaced')).toBeNull());
+    expect(name()).toBe('Sync status: Up to date. Open the sync center');
+  });
+
+  it('the phone drawer’s row says it in words too: state, then what the server replaced', async () => {
+    await db.conflicts.add(conflict());
+    renderWithRouter(<SyncCenterRow />, { path: '/products', pages: { '/sync': 'Sync center page' } });
+    const row = await screen.findByRole('link', { name: 'Sync center, Up to date, 1 change replaced' }, { timeout: 5_000 });
+    expect(row.textContent).toBe('Sync center· Up to date · 1 change replaced');
   });
 });

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { useSyncStatus } from '@/db/sync/status.ts';
 import { useAuth } from '@/features/auth';
-import { changesText, isReadError, NO_COUNTS, pendingBadge, syncState, syncStateText, useSyncCounts } from '@/features/sync-center/live.ts';
+import { changesText, isReadError, NO_COUNTS, pendingBadge, replacedText, syncState, syncStateText, useSyncCounts, useSyncProblem } from '@/features/sync-center/live.ts';
 import classes from './SyncIndicator.module.css';
 
 interface SyncCenterRowProps {
@@ -12,7 +12,7 @@ interface SyncCenterRowProps {
 
 /**
  * The drawer's "Sync center" row with the sync state, for phones, where the bar has no room for
- * the indicator: "Sync center · 2 failed" and the count badge. Its name starts with the visible
+ * the indicator: "Sync center · 2 failed" (and "· 1 change replaced") and the count badge. Its name starts with the visible
  * words and adds the count the badge shows.
  */
 export default function SyncCenterRow({ className, onNavigate }: SyncCenterRowProps) {
@@ -20,10 +20,13 @@ export default function SyncCenterRow({ className, onNavigate }: SyncCenterRowPr
   const read = useSyncCounts(userId);
   const counts = read === undefined || isReadError(read) ? NO_COUNTS : read;
   const status = useSyncStatus(useShallow((state) => ({ online: state.online, active: state.active })));
-  const state = syncState(status, counts);
-  const words = syncStateText(state, counts);
+  const problem = useSyncProblem()?.problem ?? null;
+  const state = syncState(status, counts, problem);
+  const replaced = counts.replaced > 0 ? replacedText(counts.replaced) : null;
+  // "Up to date · 1 change replaced": what the server replaced is news even when all is sent.
+  const words = [syncStateText(state, counts, problem), ...(replaced ? [replaced] : [])].join(' · ');
   const badge = pendingBadge(counts.total);
-  const label = `Sync center, ${words}${counts.total > 0 ? `, ${changesText(counts.total)} not synced` : ''}`;
+  const label = `Sync center, ${words.replaceAll(' · ', ', ')}${counts.total > 0 ? `, ${changesText(counts.total)} not synced` : ''}`;
   return (
     <Link to="/sync" className={className} onClick={onNavigate} aria-label={read === undefined ? undefined : label}>
       Sync center

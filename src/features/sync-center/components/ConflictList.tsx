@@ -1,14 +1,17 @@
-import { useId, useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
 import type { ConflictRecord } from '@/db/sync/sync-db.ts';
 import { conflictFields } from '../conflict-fields.ts';
-import { dismissConflict } from '../data.ts';
+import { dismissConflict, markConflictsSeen } from '../data.ts';
 
 /** Writes of this device that a newer server version replaced (the server wins), field by field. */
 export function ConflictList({ conflicts }: { conflicts: ConflictRecord[] }) {
   const headingId = useId();
+  // What this visit is the first to show keeps its "New" mark for the visit, after being marked seen.
+  const [visitStart] = useState(() => Date.now());
+  useMarkSeen(conflicts);
   return (
     <Stack component="section" aria-labelledby={headingId} gap="sm">
       <Title order={2} size="h4" id={headingId}>
@@ -20,14 +23,44 @@ export function ConflictList({ conflicts }: { conflicts: ConflictRecord[] }) {
       </Text>
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
         {conflicts.map((conflict) => (
-          <ConflictEntry key={conflict.seq ?? `${conflict.collection}:${conflict.docId}:${conflict.at}`} conflict={conflict} />
+          <ConflictEntry
+            key={conflict.seq ?? `${conflict.collection}:${conflict.docId}:${conflict.at}`}
+            conflict={conflict}
+            fresh={conflict.seenAt === undefined || conflict.seenAt >= visitStart}
+          />
         ))}
       </Stack>
     </Stack>
   );
 }
 
-function ConflictEntry({ conflict }: { conflict: ConflictRecord }) {
+/**
+ * Shown here is seen: the header stops pointing to these. A tab in the background shows nothing
+ * to anyone, so it waits until it is visible.
+ */
+function useMarkSeen(conflicts: ConflictRecord[]): void {
+  const unseen = conflicts.filter((conflict) => conflict.seenAt === undefined && conflict.seq !== undefined).map((conflict) => conflict.seq as number);
+  const key = unseen.join(',');
+  useEffect(() => {
+    if (key === '') return;
+    const seqs = key.split(',').map(Number);
+    // Losing the mark only leaves the header's notice up until the next visit.
+    const mark = () => void markConflictsSeen(seqs).catch(() => undefined);
+    if (document.visibilityState === 'visible') {
+      mark();
+      return;
+    }
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      document.removeEventListener('visibilitychange', onVisible);
+      mark();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [key]);
+}
+
+function ConflictEntry({ conflict, fresh }: { conflict: ConflictRecord; fresh: boolean }) {
   const labelId = useId();
   const [dismissing, setDismissing] = useState(false);
   const fields = conflictFields(conflict);
@@ -47,9 +80,16 @@ function ConflictEntry({ conflict }: { conflict: ConflictRecord }) {
     <Paper component="li" withBorder radius="md" p="md" aria-labelledby={labelId} data-testid="sync-conflict">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Text fw={600} id={labelId} style={{ overflowWrap: 'anywhere' }}>
-            {conflict.label}
-          </Text>
+          <Group gap={8} wrap="nowrap" align="center">
+            <Text fw={600} id={labelId} style={{ overflowWrap: 'anywhere' }}>
+              {conflict.label}
+            </Text>
+            {fresh && (
+              <Badge size="sm" color="yellow" variant="light" c="dark.9" style={{ flexShrink: 0 }} data-testid="sync-conflict-new">
+                New
+              </Badge>
+            )}
+          </Group>
           <Text size="sm" c="gray.7">
             <TimeAgo date={conflict.at} prefix="Replaced" />
           </Text>

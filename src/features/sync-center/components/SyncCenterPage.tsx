@@ -1,7 +1,7 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { SkeletonList } from '@/components/SkeletonList.tsx';
 import { useSyncStatus } from '@/db/sync/status.ts';
-import { isReadError, useSyncEntries } from '../use-sync-data.ts';
+import { isReadError, useLastSynced, useSyncEntries } from '../use-sync-data.ts';
 import { ConflictList } from './ConflictList.tsx';
 import { SyncStateLine } from './SyncStateLine.tsx';
 import { WriteList } from './WriteList.tsx';
@@ -14,6 +14,7 @@ import { WriteList } from './WriteList.tsx';
 export function SyncCenterPage({ userId }: { userId: string | null }) {
   const entries = useSyncEntries(userId);
   const online = useSyncStatus((state) => state.online);
+  const lastSynced = useLastSynced(userId);
 
   return (
     <Stack gap="lg">
@@ -25,7 +26,7 @@ export function SyncCenterPage({ userId }: { userId: string | null }) {
           What this device still has to send to the server, and what the server changed in the meantime.
         </Text>
       </div>
-      <SyncStateLine />
+      <SyncStateLine lastSynced={lastSynced} />
       {entries === undefined ? (
         <SkeletonList count={3} label="Loading your changes…" lines={1} />
       ) : isReadError(entries) ? (
@@ -34,7 +35,7 @@ export function SyncCenterPage({ userId }: { userId: string | null }) {
         </Alert>
       ) : (
         <>
-          <WriteList pending={entries.pending} outbox={entries.outbox} online={online} />
+          <WriteList pending={entries.pending} outbox={entries.outbox} online={online} everSynced={lastSynced !== null} />
           {entries.conflicts.length > 0 && <ConflictList conflicts={entries.conflicts} />}
         </>
       )}

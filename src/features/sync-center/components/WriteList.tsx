@@ -10,17 +10,19 @@ interface WriteListProps {
   pending: PendingWrite[];
   outbox: OutboxEntry[];
   online: boolean;
+  /** False when this device never finished a sync for the user: "synced" would then be untrue. */
+  everSynced: boolean;
 }
 
-/** Row writes and queued calls in one list, or 'Everything is synced'. */
-export function WriteList({ pending, outbox, online }: WriteListProps) {
+/** Row writes and queued calls in one list, or 'Everything is synced' (once a sync has finished). */
+export function WriteList({ pending, outbox, online, everSynced }: WriteListProps) {
   const headingId = useId();
   const items = writeItems(pending, outbox);
   if (items.length === 0) {
     return (
       <EmptyState
         icon={<IconCircleCheck size={28} />}
-        title="Everything is synced"
+        title={everSynced ? 'Everything is synced' : 'Nothing waiting to be sent'}
         text="Changes you make on this device are sent to the server as soon as there is a connection."
       />
     );
