@@ -80,7 +80,7 @@ test('after one online visit, the storefront opens offline and the cart still wo
   await context.setOffline(true);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByText(OFFLINE_TEXT)).toBeVisible();
+  await expect(page.getByText('You are offline — still signed in on this device')).toBeVisible();
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
   await expect(page.getByText(/\d+ products? found/)).toBeVisible();

@@ -4,6 +4,8 @@ import { useAuth } from '@/features/auth';
 import { useOnlineStatus } from './online-status.ts';
 
 export const OFFLINE_MESSAGE = 'You are offline — showing saved content';
+/** Offline, a signed-in user keeps their session on the device (whatever its token's age). */
+export const SIGNED_IN_OFFLINE_MESSAGE = 'You are offline — still signed in on this device';
 
 // Fixed, so appearing never shifts the layout; pointer-events off so it never covers a button.
 const badgeStyle = {
@@ -48,7 +50,7 @@ export function OfflineIndicator() {
         <div style={badgeStyle}>
           <IconWifiOff size={18} aria-hidden="true" />
           <span>
-            <span>{OFFLINE_MESSAGE}</span>
+            <span>{signedIn ? SIGNED_IN_OFFLINE_MESSAGE : OFFLINE_MESSAGE}</span>
             {signedIn && (
               <Suspense fallback={null}>
                 <OfflinePendingNote />

@@ -46,9 +46,11 @@ export function replacedText(count: number): string {
   return `${changesText(count)} replaced`;
 }
 
-/** What the indicator says in words, e.g. "Sync status: Offline, 3 changes not synced". */
+/** What the indicator says in words, e.g. "Sync status: Offline, still signed in on this device, 3 changes not synced". */
 export function syncSummary(state: SyncState, counts: SyncCounts, problem: SyncProblem | null = null): string {
   const parts = [`Sync status: ${syncStateText(state, counts, problem)}`];
+  // Offline the session stays on the device: nothing is lost by being offline, even for hours.
+  if (state === 'offline') parts.push('still signed in on this device');
   if (counts.total > 0) parts.push(`${changesText(counts.total)} not synced`);
   if (counts.replaced > 0) parts.push(replacedText(counts.replaced));
   return parts.join(', ');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { OFFLINE_MESSAGE, OfflineIndicator } from '@/app/pwa/OfflineIndicator.tsx';
+import { OFFLINE_MESSAGE, OfflineIndicator, SIGNED_IN_OFFLINE_MESSAGE } from '@/app/pwa/OfflineIndicator.tsx';
 import type { SyncDatabase } from '@/db/sync/sync-db.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { dropSyncDb, freshSyncDb, OTHER, outboxEntry, pendingWrite, resetStores, signIn } from './fixtures.ts';
@@ -33,11 +33,11 @@ describe('the offline badge as part of the sync center', () => {
     expect(region.textContent).toBe('');
 
     act(() => setOnline(false));
-    await waitFor(() => expect(region.textContent).toBe(`${OFFLINE_MESSAGE} · 2 changes waiting to sync`));
-    expect(screen.getByText(OFFLINE_MESSAGE)).toBeTruthy();
+    await waitFor(() => expect(region.textContent).toBe(`${SIGNED_IN_OFFLINE_MESSAGE} · 2 changes waiting to sync`));
+    expect(screen.getByText(SIGNED_IN_OFFLINE_MESSAGE)).toBeTruthy();
 
     await act(() => db.pending.clear());
-    await waitFor(() => expect(region.textContent).toBe(`${OFFLINE_MESSAGE} · 1 change waiting to sync`));
+    await waitFor(() => expect(region.textContent).toBe(`${SIGNED_IN_OFFLINE_MESSAGE} · 1 change waiting to sync`));
     act(() => setOnline(true));
     expect(region.textContent).toBe('');
   });

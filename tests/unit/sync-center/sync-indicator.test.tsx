@@ -70,8 +70,8 @@ describe('SyncIndicator', () => {
     await waitFor(() => expect(name()).toContain('Waiting to sync'));
 
     act(() => syncStatus.setState({ online: false }));
-    expect(name()).toBe('Sync status: Offline, 1 change not synced. Open the sync center');
-    expect(announced()).toBe('Sync status: Offline, 1 change not synced');
+    expect(name()).toBe('Sync status: Offline, still signed in on this device, 1 change not synced. Open the sync center');
+    expect(announced()).toBe('Sync status: Offline, still signed in on this device, 1 change not synced');
 
     act(() => syncStatus.setState({ online: true, active: true }));
     expect(name()).toBe('Sync status: Syncing…, 1 change not synced. Open the sync center');
