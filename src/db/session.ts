@@ -2,6 +2,8 @@ import { removeRxDatabase, type RxCollection, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type CollectionSpec } from './collections/index.ts';
 import { createAppDatabase, userDatabaseName, type AppDatabase } from './database.ts';
+import { REQUEST_DEADLINE_MS, withDeadline } from '@/lib/deadline.ts';
+import { Attempts } from './replication/attempts.ts';
 import { echoPushed } from './replication/echo.ts';
 import { createLeaderRelay } from './replication/leader-relay.ts';
 import { noteRefused, noteSettled, recordLocalWrites, settlePending } from './replication/ledger.ts';
@@ -34,6 +36,11 @@ export interface UserDataOptions {
   fetch?: typeof fetch;
   /** Seconds between retries of a failed pull or push. */
   retryTime?: number;
+  /**
+   * How long one request (and the wait for its token) may take before it counts as "server
+   * unreachable" (REQUEST_DEADLINE_MS); an attempt silent for twice that is given up. Tests use less.
+   */
+  requestTimeoutMs?: number;
   /** The user's role: a customer's device pushes no staff-only table (CollectionSpec.staffWrites). */
   role?: 'customer' | 'support' | 'admin';
   /** Register the sync center's actions and the window triggers (the app does; tests need not). */
@@ -80,15 +87,27 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       await noteRefused(sync, { ...refused, userId, collection: owner.name, label: owner.label(refused.doc as never) });
     },
   });
-  const rest: RestClient = createRestClient({ url: options.url, anonKey: options.anonKey, getAccessToken: options.getAccessToken, fetch: guardedFetch });
+  const timeoutMs = options.requestTimeoutMs ?? REQUEST_DEADLINE_MS;
+  const restFor = (fetch: typeof globalThis.fetch, attempts?: Attempts): RestClient =>
+    createRestClient({
+      url: options.url,
+      anonKey: options.anonKey,
+      getAccessToken: options.getAccessToken,
+      fetch,
+      timeoutMs,
+      ...(attempts ? { signal: attempts.signal, onSettled: attempts.settled } : {}),
+    });
   // Without a plain client for retries, a retried write that is refused again would be recorded
   // by the guard as a new refusal and reported as a success here.
-  const plainRest: RestClient = createRestClient({ url: options.url, anonKey: options.anonKey, getAccessToken: options.getAccessToken, fetch: options.fetch ?? ((i, init) => fetch(i, init)) });
+  const plainRest: RestClient = restFor(options.fetch ?? ((i, init) => fetch(i, init)));
 
   if (options.realtime) {
     // realtime-js joins with no token when subscribed right after the client loads a session
-    // (RLS-filtered changes then never arrive); set it before the first channel joins.
-    await options.realtime.realtime.setAuth(await options.getAccessToken());
+    // (RLS-filtered changes then never arrive); set it before the first channel joins. Without a
+    // token in time (offline, a refresh pending) the channels join as they can, and supabase-js
+    // hands Realtime the token once the refresh succeeds.
+    const token = await withDeadline(options.getAccessToken(), timeoutMs).catch(() => null);
+    if (token) await options.realtime.realtime.setAuth(token);
   }
 
   const replications = new Map<CollectionName, CollectionReplication>();
@@ -96,8 +115,11 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
   for (const name of names) {
     const collection = db[name] as RxCollection;
     recordLocalWrites(collection, spec(name), sync, userId);
+    // Each collection has its own client, so its watchdog hears and aborts only its own requests.
+    const attempts = new Attempts(2 * timeoutMs);
     const replication = replicateCollection(collection, spec(name), {
-      rest,
+      rest: restFor(guardedFetch, attempts),
+      attempts,
       ...(options.realtime ? { realtime: options.realtime } : {}),
       waitForLeadership: options.multiInstance ?? true,
       push: !(options.role === 'customer' && spec(name).staffWrites),
@@ -130,9 +152,11 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
     db,
     userId,
     replications,
-    async syncNow(timeoutMs = 15_000) {
+    // "Sync now" always does something: whatever is in flight (perhaps hung) is abandoned and
+    // sent again at once, a retry waiting out its backoff goes now, and every collection pulls.
+    async syncNow(timeoutMs = REQUEST_DEADLINE_MS) {
       const all = [...replications.values()];
-      for (const replication of all) replication.reSync();
+      for (const replication of all) replication.retryNow();
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
         Promise.all(all.map((replication) => replication.awaitInSync())),
