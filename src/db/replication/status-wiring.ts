@@ -1,10 +1,12 @@
-import { combineLatest, type Subscription } from 'rxjs';
+import { combineLatest, map, type Subscription } from 'rxjs';
 import { setPartActive, syncStatus } from '../sync/status.ts';
 import type { CollectionReplication } from './replicate.ts';
 
 /**
  * Feeds the header indicator: syncing while any replication pulls or pushes; after a round with
- * no error, up to date as of now; an error (offline, 5xx) is kept until a clean round.
+ * no error, up to date as of now; an error (offline, 5xx, no answer by the deadline) is kept until
+ * a clean round. A replication that only waits out its backoff before a retry (RxDB counts it as
+ * active) is not syncing: with a server that never answers it would say "Syncing…" for ever.
  */
 export function wireStatus(replications: CollectionReplication[]): () => void {
   let erredThisRound = false;
@@ -16,7 +18,11 @@ export function wireStatus(replications: CollectionReplication[]): () => void {
   );
   let wasActive = false;
   subscriptions.push(
-    combineLatest(replications.map((replication) => replication.active$)).subscribe((actives) => {
+    combineLatest(
+      replications.map((replication) =>
+        combineLatest([replication.active$, replication.attempts.state$]).pipe(map(([active, { running, waiting }]) => active && (running > 0 || waiting === 0))),
+      ),
+    ).subscribe((actives) => {
       const active = actives.some(Boolean);
       setPartActive('replication', active);
       if (wasActive && !active) {

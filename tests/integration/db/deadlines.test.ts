@@ -6,6 +6,7 @@
  * neither sent as anon nor set aside as refused. The deadlines here are short (the app's is 15 s).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { syncStatus } from '@/db/sync/status.ts';
 import { describeEngines, startTestStack, type TestStack } from '../support/stack.ts';
 import { CUSTOMER, simDevice, waitUntil, type SimDevice, type SimDeviceOptions } from './support/device.ts';
 
@@ -147,6 +148,21 @@ describeEngines('deadlines: no request can hang the data layer', (engine) => {
     const took = await delivered(d, [doc.id], since);
     console.info(`[deadlines ${engine}] Sync now on a stuck push: delivered ${took} ms after the click`);
     expect(took).toBeLessThan(5_000);
+  });
+
+  it('a server that never answers: past the deadline the indicator says what failed, not "syncing", while the retry waits', async () => {
+    const d = await device({ retryTime: 3 });
+    d.holdRequest = (url, init) => (isPost(url, init) ? new Promise<void>(() => {}) : undefined);
+    const doc = newDevice('Waiting for a server that hangs');
+    await d.data.db.devices!.insert(doc);
+    await waitUntil('syncing', () => syncStatus.getState().active);
+    await waitUntil('failed at the deadline, waiting to retry', () => !syncStatus.getState().active && syncStatus.getState().lastError !== null, 2_500);
+    expect(syncStatus.getState().lastError).toMatch(/no answer within/);
+    expect(await d.sync.pending.toArray()).toMatchObject([{ docId: doc.id, state: 'pending' }]);
+    d.holdRequest = undefined;
+    await d.data.syncNow(5_000);
+    await delivered(d, [doc.id], Date.now());
+    await waitUntil('up to date', () => !syncStatus.getState().active && syncStatus.getState().lastError === null);
   });
 
   it('a push while the session has no token is neither sent nor set aside, and is delivered once a token is back', async () => {
