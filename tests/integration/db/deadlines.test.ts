@@ -150,6 +150,20 @@ describeEngines('deadlines: no request can hang the data layer', (engine) => {
     expect(took).toBeLessThan(5_000);
   });
 
+  it('a dropped Realtime socket: realtime-js reconnects and rejoins, and the rejoin pulls what was committed meanwhile', async () => {
+    const d = await device({ live: true });
+    const replication = d.data.replications.get('devices')!;
+    await waitUntil('subscription live', () => replication.isLive(), 10_000);
+    // As a connection lost without a close frame (ws in Node: terminate).
+    const socket = (d.client!.realtime as unknown as { socketAdapter: { getSocket(): { conn: { terminate(): void } | null } } }).socketAdapter.getSocket();
+    socket.conn!.terminate();
+    await waitUntil('no longer live', () => !replication.isLive(), 5_000);
+    const doc = newDevice('Committed while the socket was down');
+    await t.db.query(`insert into public.devices (id, user_id, name, device_type) values ('${doc.id}', '${CUSTOMER}', '${doc.name}', 'indoor_unit')`);
+    await waitUntil('pulled after the rejoin', async () => (await d.data.db.devices!.findOne(doc.id).exec()) !== null, 10_000);
+    expect(replication.isLive()).toBe(true);
+  });
+
   it('a server that never answers: past the deadline the indicator says what failed, not "syncing", while the retry waits', async () => {
     const d = await device({ retryTime: 3 });
     d.holdRequest = (url, init) => (isPost(url, init) ? new Promise<void>(() => {}) : undefined);
