@@ -87,6 +87,14 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       await noteRefused(sync, { ...refused, userId, collection: owner.name, label: owner.label(refused.doc as never) });
     },
   });
+  // Deadlines and retries of the data layer, in one place:
+  // - each REST request waits at most `timeoutMs` (15 s) for its token, then as long for its
+  //   answer; past it, it fails as an unreachable server does (rest.ts);
+  // - a failed pull or push is retried by RxDB after `retryTime` (5 s), for ever, so after a hang
+  //   ends, queued writes and server changes arrive within deadline + retryTime, without a reload;
+  // - an attempt with no sign of life for 2 × timeoutMs is given up and retried (attempts.ts);
+  // - "Sync now" restarts attempts silent for 2 s, ends any retry wait, and pulls every collection;
+  // - the echo, reconcile, Retry and Discard use the same deadline and are asked again later.
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_DEADLINE_MS;
   const restFor = (fetch: typeof globalThis.fetch, attempts?: Attempts): RestClient =>
     createRestClient({
