@@ -2,6 +2,8 @@ import { removeRxDatabase, type RxCollection, type RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type CollectionSpec } from './collections/index.ts';
 import { createAppDatabase, userDatabaseName, type AppDatabase } from './database.ts';
+import { REQUEST_DEADLINE_MS, withDeadline } from '@/lib/deadline.ts';
+import { Attempts } from './replication/attempts.ts';
 import { echoPushed } from './replication/echo.ts';
 import { createLeaderRelay } from './replication/leader-relay.ts';
 import { noteRefused, noteSettled, recordLocalWrites, settlePending } from './replication/ledger.ts';
@@ -34,6 +36,11 @@ export interface UserDataOptions {
   fetch?: typeof fetch;
   /** Seconds between retries of a failed pull or push. */
   retryTime?: number;
+  /**
+   * How long one request (and the wait for its token) may take before it counts as "server
+   * unreachable" (REQUEST_DEADLINE_MS); an attempt silent for twice that is given up. Tests use less.
+   */
+  requestTimeoutMs?: number;
   /** The user's role: a customer's device pushes no staff-only table (CollectionSpec.staffWrites). */
   role?: 'customer' | 'support' | 'admin';
   /** Register the sync center's actions and the window triggers (the app does; tests need not). */
@@ -53,6 +60,13 @@ export interface UserData {
   /** Stops replicating and closes the database (its data stays). */
   close(): Promise<void>;
 }
+
+/**
+ * How long opening waits for the token Realtime joins with: with a stored session it is there at
+ * once (or after a quick refresh); a server that cannot be reached must not hold the user's data
+ * on the device behind it, so past this the channels join as they can and get the token later.
+ */
+const REALTIME_TOKEN_WAIT_MS = 2_000;
 
 const spec = (name: CollectionName) => COLLECTIONS[name] as unknown as CollectionSpec<{ id: string }>;
 
@@ -80,17 +94,34 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       await noteRefused(sync, { ...refused, userId, collection: owner.name, label: owner.label(refused.doc as never) });
     },
   });
-  const rest: RestClient = createRestClient({ url: options.url, anonKey: options.anonKey, getAccessToken: options.getAccessToken, fetch: guardedFetch });
+  // Deadlines and retries of the data layer, in one place:
+  // - each REST request waits at most `timeoutMs` (15 s) for its token, then as long for its
+  //   answer; past it, it fails as an unreachable server does (rest.ts);
+  // - a failed pull or push is retried by RxDB after `retryTime` (5 s), for ever, so after a hang
+  //   ends, queued writes and server changes arrive within deadline + retryTime, without a reload;
+  // - an attempt with no sign of life for 2 × timeoutMs is given up and retried (attempts.ts);
+  // - "Sync now" restarts attempts silent for 2 s, ends any retry wait, and pulls every collection;
+  // - the echo, reconcile, Retry and Discard use the same deadline and are asked again later.
+  const timeoutMs = options.requestTimeoutMs ?? REQUEST_DEADLINE_MS;
+  const restFor = (fetch: typeof globalThis.fetch, attempts?: Attempts): RestClient =>
+    createRestClient({
+      url: options.url,
+      anonKey: options.anonKey,
+      getAccessToken: options.getAccessToken,
+      fetch,
+      timeoutMs,
+      ...(attempts ? { signal: attempts.signal, onSettled: attempts.settled } : {}),
+    });
   // Without a plain client for retries, a retried write that is refused again would be recorded
   // by the guard as a new refusal and reported as a success here.
-  const plainRest: RestClient = createRestClient({ url: options.url, anonKey: options.anonKey, getAccessToken: options.getAccessToken, fetch: options.fetch ?? ((i, init) => fetch(i, init)) });
+  const plainRest: RestClient = restFor(options.fetch ?? ((i, init) => fetch(i, init)));
 
   if (options.realtime) {
     // realtime-js joins with no token when subscribed right after the client loads a session
-    // (RLS-filtered changes then never arrive); set it before the first channel joins.
-    // Offline (no token to give yet) it is left to supabase-js, which hands Realtime the
-    // refreshed token before the socket rejoins; setAuth(null) would wait for that refresh here.
-    const token = await options.getAccessToken();
+    // (RLS-filtered changes then never arrive); set it before the first channel joins. Without a
+    // token in time (offline, a refresh pending) the channels join as they can, and supabase-js
+    // hands Realtime the token once the refresh succeeds.
+    const token = await withDeadline(options.getAccessToken(), Math.min(timeoutMs, REALTIME_TOKEN_WAIT_MS)).catch(() => null);
     if (token) await options.realtime.realtime.setAuth(token);
   }
 
@@ -99,8 +130,11 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
   for (const name of names) {
     const collection = db[name] as RxCollection;
     recordLocalWrites(collection, spec(name), sync, userId);
+    // Each collection has its own client, so its watchdog hears and aborts only its own requests.
+    const attempts = new Attempts(2 * timeoutMs);
     const replication = replicateCollection(collection, spec(name), {
-      rest,
+      rest: restFor(guardedFetch, attempts),
+      attempts,
       ...(options.realtime ? { realtime: options.realtime } : {}),
       waitForLeadership: options.multiInstance ?? true,
       push: !(options.role === 'customer' && spec(name).staffWrites),
@@ -133,9 +167,11 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
     db,
     userId,
     replications,
-    async syncNow(timeoutMs = 15_000) {
+    // "Sync now" always does something: whatever is in flight (perhaps hung) is abandoned and
+    // sent again at once, a retry waiting out its backoff goes now, and every collection pulls.
+    async syncNow(timeoutMs = REQUEST_DEADLINE_MS) {
       const all = [...replications.values()];
-      for (const replication of all) replication.reSync();
+      for (const replication of all) replication.retryNow();
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
         Promise.all(all.map((replication) => replication.awaitInSync())),

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { GUEST, type OutboxEntry } from '../sync/sync-db.ts';
+import { REQUEST_DEADLINE_MS, withDeadline } from '@/lib/deadline.ts';
 import type { RpcAnswer } from './outcome.ts';
 
 /** How an entry reaches its server function. */
@@ -23,9 +24,13 @@ export interface RpcTransportOptions {
   timeoutMs?: number;
 }
 
-/** The signed-in session's token, if it is `userId`'s (supabase-js refreshes it when near expiry). */
-export async function sessionTokenFor(client: Client, userId: string): Promise<string | null> {
-  const { data } = await client.auth.getSession();
+/**
+ * The signed-in session's token, if it is `userId`'s (supabase-js refreshes it when near expiry).
+ * getSession waits for a refresh, which can hang on poor signal: past the deadline it throws a
+ * DeadlineError, and the deliverer retries the entry after its backoff.
+ */
+export async function sessionTokenFor(client: Client, userId: string, timeoutMs = REQUEST_DEADLINE_MS): Promise<string | null> {
+  const { data } = await withDeadline(client.auth.getSession(), timeoutMs);
   const session = data.session;
   return session && session.user.id === userId ? session.access_token : null;
 }
@@ -36,10 +41,11 @@ export async function sessionTokenFor(client: Client, userId: string): Promise<s
  * another tab between the check and the call cannot deliver one user's write as another's.
  */
 export function createRpcTransport(options: RpcTransportOptions): OutboxTransport {
-  const timeoutMs = options.timeoutMs ?? 15_000;
+  const timeoutMs = options.timeoutMs ?? REQUEST_DEADLINE_MS;
   return {
     async call(entry, rpc, params) {
-      const client = await options.client();
+      // Loading supabase-js is a chunk fetch: bounded like any other.
+      const client = await withDeadline(options.client(), timeoutMs);
       const token = entry.userId === GUEST ? options.anonKey : await options.tokenFor(client, entry.userId);
       if (!token) return null;
       const { status, error } = await client

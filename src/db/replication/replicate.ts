@@ -1,6 +1,7 @@
 import type { RxCollection } from 'rxdb';
 import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
 import type { CollectionSpec } from '../collections/index.ts';
+import type { Attempts } from './attempts.ts';
 import type { RestClient } from './rest.ts';
 
 /** What the plugin uses of a Supabase client: PostgREST for pull and push, Realtime for live. */
@@ -20,11 +21,17 @@ export interface ReplicateOptions {
   retryTime?: number;
   /** False: pull only, even where the table is pushed (see CollectionSpec.staffWrites). */
   push?: boolean;
+  /** The watchdog of this collection's attempts (its `rest` reports to it and carries its signal). */
+  attempts: Attempts;
 }
 
 export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>> & {
   /** Whether the Realtime subscription is in place: the server said "Subscribed to PostgreSQL". */
   isLive(): boolean;
+  /** Pull and push attempts in flight and retry waits (see attempts.ts). */
+  attempts: Attempts;
+  /** "Sync now": abandons what is in flight, ends any retry wait, and pulls again. */
+  retryNow(): void;
 };
 
 /**
@@ -84,7 +91,35 @@ export function replicateCollection(
       : {}),
   });
   startInItsOwnTask(replication);
-  return live.attach(replication);
+  watchAttempts(replication, collection, options.attempts);
+  const attached = live.attach(replication);
+  return Object.assign(attached, {
+    attempts: options.attempts,
+    retryNow() {
+      options.attempts.retryNow();
+      attached.reSync();
+    },
+  });
+}
+
+/**
+ * Every pull and push handler call runs under the collection's watchdog, and RxDB's wait before
+ * a retry (its only use of collection.promiseWait once the collection exists) can be cut short by
+ * "Sync now". The handlers are the plugin's own; only their calls are wrapped.
+ */
+function watchAttempts(replication: RxSupabaseReplicationState<Record<string, unknown>>, collection: RxCollection, attempts: Attempts): void {
+  const { pull, push } = replication;
+  if (pull) {
+    const handler = pull.handler.bind(pull);
+    pull.handler = (checkpoint, batchSize) => attempts.run(() => handler(checkpoint, batchSize));
+  }
+  if (push) {
+    const handler = push.handler.bind(push);
+    push.handler = (rows) => attempts.run(() => handler(rows));
+  }
+  const wait = collection.promiseWait.bind(collection);
+  collection.promiseWait = (ms: number) => attempts.wait(wait(ms));
+  replication.onCancel.push(() => attempts.stop());
 }
 
 let nextSlot: Promise<void> = Promise.resolve();
@@ -157,7 +192,7 @@ class LiveResync {
     return undefined;
   }
 
-  attach(replication: RxSupabaseReplicationState<Record<string, unknown>>): CollectionReplication {
+  attach(replication: RxSupabaseReplicationState<Record<string, unknown>>): RxSupabaseReplicationState<Record<string, unknown>> & { isLive(): boolean } {
     const reSync = replication.reSync.bind(replication);
     this.#reSync = reSync;
     const done = () => {

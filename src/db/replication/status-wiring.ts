@@ -1,14 +1,16 @@
-import { combineLatest, type Subscription } from 'rxjs';
+import { combineLatest, map, type Subscription } from 'rxjs';
 import { syncErrorDetail } from '../sync/problem.ts';
 import { setPartActive, syncStatus } from '../sync/status.ts';
 import type { CollectionReplication } from './replicate.ts';
 
 /**
  * Feeds the header indicator: syncing while any replication pulls or pushes; an error (5xx, no
- * answer) with the time the replication tries again; once every replication is idle, up to date
- * as of now. RxDB retries a failed pull or push inside the same task until it succeeds, so a
- * replication that goes idle has succeeded: that clears the error, even one from earlier in the
- * round (keeping it would show a failure for up to a minute after the retry that fixed it).
+ * answer by the deadline) with the time the replication tries again; once every replication is
+ * idle, up to date as of now. RxDB retries a failed pull or push inside the same task until it
+ * succeeds, so a replication that goes idle has succeeded: that clears the error, even one from
+ * earlier in the round (keeping it would show a failure for up to a minute after the retry that
+ * fixed it). A replication that only waits out its backoff before a retry (RxDB counts it as
+ * active) is not syncing: with a server that never answers it would say "Syncing…" for ever.
  */
 export function wireStatus(replications: CollectionReplication[]): () => void {
   const subscriptions: Subscription[] = replications.map((replication) =>
@@ -22,7 +24,11 @@ export function wireStatus(replications: CollectionReplication[]): () => void {
   );
   let wasActive = false;
   subscriptions.push(
-    combineLatest(replications.map((replication) => replication.active$)).subscribe((actives) => {
+    combineLatest(
+      replications.map((replication) =>
+        combineLatest([replication.active$, replication.attempts.state$]).pipe(map(([active, { running, waiting }]) => active && (running > 0 || waiting === 0))),
+      ),
+    ).subscribe((actives) => {
       const active = actives.some(Boolean);
       setPartActive('replication', active);
       if (wasActive && !active) syncStatus.setState({ lastSyncedAt: Date.now(), lastError: null, retryAt: null });

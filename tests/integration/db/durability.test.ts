@@ -1,7 +1,8 @@
 /**
  * The durability property: random histories of 2–3 devices of one customer writing devices and
  * cart lines while going offline and online, reloading (also straight after a write, mid-push),
- * losing answers to requests the server applied, and racing each other, against the real stack.
+ * losing answers to requests the server applied, requests hanging until their deadline, access
+ * tokens expiring, and racing each other, against the real stack.
  * After each history every device converges to the server's rows with 0 lost acknowledged writes,
  * 0 duplicates and 0 unconverged documents.
  *
@@ -16,7 +17,7 @@ import { describeEngines, startTestStack, type TestStack } from '../support/stac
 import { DURABLE_COLLECTIONS, lostOrDuplicated, settle } from './support/convergence.ts';
 import { newCustomer } from './support/customer.ts';
 import { simDevice, type SimDevice } from './support/device.ts';
-import { historyArb, runHistory, type History } from './support/history.ts';
+import { HARNESS_DEADLINE_MS, historyArb, runHistory, type History } from './support/history.ts';
 
 const RUNS = Number(process.env.DURABILITY_RUNS ?? 1000);
 const RANDOM_ON = (process.env.DURABILITY_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
@@ -45,7 +46,7 @@ describeEngines('durability: random histories of one customer on 2–3 devices',
     const userId = await newCustomer(t);
     const devices: SimDevice[] = [];
     try {
-      devices.push(...(await Promise.all(Array.from({ length: history.devices }, () => simDevice(t, { userId, collections: DURABLE_COLLECTIONS })))));
+      devices.push(...(await Promise.all(Array.from({ length: history.devices }, () => simDevice(t, { userId, collections: DURABLE_COLLECTIONS, requestTimeoutMs: HARNESS_DEADLINE_MS })))));
       lap('open');
       const log = await runHistory(devices, userId, history);
       lap('run');
@@ -78,6 +79,11 @@ describeEngines('durability: random histories of one customer on 2–3 devices',
     // PostgreSQL: a reload straight after an insert was pushed while a pull passed over it; the
     // device kept its own timestamps (the read-back of the server's row died with the page).
     { devices: 2, commands: [{ kind: 'insertDevice', dev: 1 }, { kind: 'addCart', dev: 0, line: '1:Color=Black', add: 1 }, { kind: 'addCart', dev: 0, line: '1:Color=Black', add: 1 }, { kind: 'insertDevice', dev: 0 }, { kind: 'removeDevice', dev: 2, pick: 6 }, { kind: 'addCart', dev: 0, line: '2', add: 3 }, { kind: 'reload', dev: 2 }] },
+    // Requests that hang until their deadline (an insert never sent; an edit applied, its answer
+    // never back) and an access token that expires on a device that keeps writing, then renews.
+    { devices: 2, commands: [{ kind: 'hang', dev: 0, answer: false }, { kind: 'insertDevice', dev: 0 }, { kind: 'hang', dev: 0, answer: true }, { kind: 'renameDevice', dev: 0, pick: 0 }, { kind: 'addCart', dev: 1, line: '1', add: 1 }, { kind: 'sync', dev: 0 }] },
+    // (Sent as anon, the rename would match no row and be set aside as gone for good.)
+    { devices: 2, commands: [{ kind: 'insertDevice', dev: 0 }, { kind: 'sync', dev: 0 }, { kind: 'sync', dev: 1 }, { kind: 'tokenExpires', dev: 1 }, { kind: 'renameDevice', dev: 1, pick: 0 }, { kind: 'insertDevice', dev: 1 }, { kind: 'addCart', dev: 1, line: '2', add: 2 }, { kind: 'sync', dev: 1 }, { kind: 'tokenRefreshed', dev: 1 }] },
   ];
 
   it('found histories still converge', async () => {

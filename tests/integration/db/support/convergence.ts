@@ -57,9 +57,12 @@ async function unconverged(t: TestStack, userId: string, devices: SimDevice[]): 
   return out;
 }
 
-/** All online, syncNow on each until every device matches the server (or `rounds` pass). */
+/** All online with a token, syncNow on each until every device matches the server (or `rounds` pass). */
 export async function settle(t: TestStack, userId: string, devices: SimDevice[], rounds = 8): Promise<string[]> {
-  for (const device of devices) device.online = true;
+  for (const device of devices) {
+    device.online = true;
+    if (!device.token) await device.renewToken();
+  }
   let last: string[] = [];
   for (let round = 0; round < rounds; round++) {
     // Together: one round pushes what each holds, the next pulls what the others pushed.

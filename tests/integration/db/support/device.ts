@@ -25,9 +25,23 @@ export interface SimDevice {
    * (the connection drops on the way back), as when a page reloads or the signal goes mid-push.
    */
   loseAnswers: number;
-  /** Holds a request before it is sent, or its answer (the server has applied it), until the promise returned settles. */
+  /**
+   * Holds a request before it is sent, or its answer (the server has applied it), until the
+   * promise returned settles, or until the request's signal aborts (its deadline), as a real
+   * fetch does; with `ignoreAbort`, a fetch that ignores its signal.
+   */
   holdRequest?: (url: string, init?: RequestInit) => Promise<void> | undefined;
   holdAnswer?: (url: string, init?: RequestInit) => Promise<void> | undefined;
+  ignoreAbort: boolean;
+  /**
+   * The next requests hang, one per entry: 'request' never reaches the server, 'answer' is
+   * applied by the server and its answer never arrives. Either way only the deadline ends them.
+   */
+  hangs: ('request' | 'answer')[];
+  /** The access token the device has now; null while its session is not refreshed (expired). */
+  token: string | null;
+  /** A fresh access token from the server, as a refresh brings. */
+  renewToken(): Promise<void>;
   client?: SupabaseClient;
   /** Closes the database (keeping its IndexedDB) and opens it again, as a page reload does. */
   reload(): Promise<void>;
@@ -42,6 +56,23 @@ export interface SimDeviceOptions {
   role?: 'customer' | 'support' | 'admin';
   /** Set before the database opens, so it sees the first sync's requests too. */
   holdRequest?: SimDevice['holdRequest'];
+  /** Each request's deadline (the app's is 15 s). */
+  requestTimeoutMs?: number;
+  /** Seconds between retries (0.2 unless set). */
+  retryTime?: number;
+}
+
+const never = new Promise<void>(() => {});
+
+/** Resolves as `held` does, or rejects as an aborted fetch does when `signal` aborts first. */
+function heldUnlessAborted(held: Promise<void>, signal: AbortSignal | null | undefined): Promise<void> {
+  if (!signal) return held;
+  return new Promise<void>((resolve, reject) => {
+    const abort = () => reject(signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError'));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    held.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 let counter = 0;
@@ -61,7 +92,13 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
     online: true,
     requests: { total: 0, refused: 0 },
     loseAnswers: 0,
+    ignoreAbort: false,
+    hangs: [],
+    token,
     ...(options.holdRequest ? { holdRequest: options.holdRequest } : {}),
+    async renewToken() {
+      device.token = await t.userToken(options.userId);
+    },
     async reload() {
       await device.data.close();
       device.data = await open();
@@ -79,9 +116,13 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
       throw new TypeError('fetch failed (device offline)');
     }
     const url = input instanceof Request ? input.url : String(input);
-    await device.holdRequest?.(url, init);
+    const hold = (held: Promise<void> | undefined) => (held && !device.ignoreAbort ? heldUnlessAborted(held, init?.signal) : held);
+    const hang = device.hangs.shift();
+    if (hang === 'request') await hold(never);
+    await hold(device.holdRequest?.(url, init));
     const response = await fetch(input, init);
-    await device.holdAnswer?.(url, init);
+    if (hang === 'answer') await hold(never);
+    await hold(device.holdAnswer?.(url, init));
     if (device.loseAnswers > 0) {
       device.loseAnswers -= 1;
       await response.arrayBuffer().catch(() => undefined);
@@ -101,14 +142,15 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
       userId: options.userId,
       url: t.url,
       anonKey: t.anonKey,
-      getAccessToken: async () => token,
+      getAccessToken: async () => device.token,
       storage,
       name,
       collections: options.collections,
       multiInstance: false,
       sync,
       fetch: netFetch,
-      retryTime: 0.2,
+      retryTime: options.retryTime ?? 0.2,
+      ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       ...(options.role ? { role: options.role } : {}),
       ...(device.client ? { realtime: device.client } : {}),
     });

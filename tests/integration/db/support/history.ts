@@ -15,7 +15,19 @@ export type Command =
   | { kind: 'removeDevice'; dev: number; pick: number }
   | { kind: 'addCart'; dev: number; line: (typeof CART_LINES)[number]; add: number }
   | { kind: 'offline' | 'online' | 'reload' | 'sync' | 'loseAnswer'; dev: number }
+  // The device's next request hangs until its deadline: never sent, or applied by the server and
+  // its answer never arriving.
+  | { kind: 'hang'; dev: number; answer: boolean }
+  // The access token expires (the device has none until a refresh), and a refresh brings a new one.
+  | { kind: 'tokenExpires' | 'tokenRefreshed'; dev: number }
   | { kind: 'wait'; ms: number };
+
+/**
+ * The simulated devices' request deadline: short, so a hang costs little time, and still far
+ * above what a request to the local stack takes (one that is slower fails and is retried, which
+ * the property covers too).
+ */
+export const HARNESS_DEADLINE_MS = 500;
 
 export interface History {
   devices: number;
@@ -33,6 +45,8 @@ export const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('reload' as const), dev }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('sync' as const), dev }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('loseAnswer' as const), dev }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('hang' as const), dev, answer: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('tokenExpires' as const, 'tokenRefreshed' as const), dev }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.constantFrom(0, 20, 100) }) },
 );
 
@@ -149,11 +163,21 @@ export async function runHistory(devices: SimDevice[], userId: string, history: 
       case 'loseAnswer':
         device.loseAnswers += 1;
         break;
+      case 'hang':
+        device.hangs.push(command.answer ? 'answer' : 'request');
+        break;
+      case 'tokenExpires':
+        device.token = null;
+        break;
+      case 'tokenRefreshed':
+        await device.renewToken();
+        break;
       case 'reload':
         await device.reload();
         break;
       case 'sync':
-        await device.data.syncNow(device.online ? 5_000 : 100);
+        // Without a connection or a token nothing can sync: syncNow would wait out its time.
+        await device.data.syncNow(device.online && device.token ? 5_000 : 100);
         break;
     }
     log.trace.push(`${step}: d${d} ${command.kind}${note ? ` ${note}` : ''}`);
