@@ -7,11 +7,13 @@ import { syncStatus } from '@/db/sync/status.ts';
 import { DeadlineError } from '@/lib/deadline.ts';
 import { resetStores } from './fixtures.ts';
 
-/** The parts of a replication the wiring reads: its errors, its activity, its retry time. */
+/** The parts of a replication the wiring reads: its errors, its activity, its attempts, its retry time. */
 function fakeReplication() {
   const error$ = new Subject<unknown>();
   const active$ = new BehaviorSubject(false);
-  return { error$, active$, retryTime: 5_000 } as unknown as CollectionReplication & { error$: Subject<unknown>; active$: BehaviorSubject<boolean> };
+  // No attempt waiting out a backoff: activity passes through as RxDB reports it.
+  const attempts = { state$: new BehaviorSubject({ running: 0, waiting: 0 }) };
+  return { error$, active$, attempts, retryTime: 5_000 } as unknown as CollectionReplication & { error$: Subject<unknown>; active$: BehaviorSubject<boolean> };
 }
 
 // A pull that got no answer in time, as RxDB reports it (postgrest-js's shape inside RC_PULL).
