@@ -1,4 +1,4 @@
-import { combineLatest, map, type Subscription } from 'rxjs';
+import { combineLatest, type Subscription } from 'rxjs';
 import { syncErrorDetail } from '../sync/problem.ts';
 import { setPartActive, syncStatus } from '../sync/status.ts';
 import type { CollectionReplication } from './replicate.ts';
@@ -22,17 +22,17 @@ export function wireStatus(replications: CollectionReplication[]): () => void {
       syncStatus.setState({ lastError: syncErrorDetail(error), retryAt: Date.now() + replication.retryTime });
     }),
   );
-  let wasActive = false;
+  // Two questions: is anything syncing now (the header's "Syncing…"; an attempt only waiting out
+  // its backoff is not), and has every replication gone idle (RxDB's own activity, which stays on
+  // through retries: only a round that succeeded ends it, and that clears the error).
+  let wasBusy = false;
   subscriptions.push(
-    combineLatest(
-      replications.map((replication) =>
-        combineLatest([replication.active$, replication.attempts.state$]).pipe(map(([active, { running, waiting }]) => active && (running > 0 || waiting === 0))),
-      ),
-    ).subscribe((actives) => {
-      const active = actives.some(Boolean);
-      setPartActive('replication', active);
-      if (wasActive && !active) syncStatus.setState({ lastSyncedAt: Date.now(), lastError: null, retryAt: null });
-      wasActive = active;
+    combineLatest(replications.map((replication) => combineLatest([replication.active$, replication.attempts.state$]))).subscribe((states) => {
+      const syncing = states.some(([active, { running, waiting }]) => active && (running > 0 || waiting === 0));
+      const busy = states.some(([active]) => active);
+      setPartActive('replication', syncing);
+      if (wasBusy && !busy) syncStatus.setState({ lastSyncedAt: Date.now(), lastError: null, retryAt: null });
+      wasBusy = busy;
     }),
   );
   syncStatus.setState({ running: true });

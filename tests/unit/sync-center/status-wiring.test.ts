@@ -42,6 +42,25 @@ describe('wireStatus', () => {
     expect(syncStatus.getState().lastSyncedAt).toBeGreaterThanOrEqual(before);
   });
 
+  it('an attempt waiting out its backoff is not syncing, and its error stays until a round succeeds', () => {
+    const replication = fakeReplication();
+    stop = wireStatus([replication]);
+    const attempts = (replication as unknown as { attempts: { state$: BehaviorSubject<{ running: number; waiting: number }> } }).attempts;
+    replication.active$.next(true);
+    attempts.state$.next({ running: 1, waiting: 0 });
+    expect(syncStatus.getState().active).toBe(true);
+    replication.error$.next(hungPull());
+    // RxDB stays active through its retry wait; the header must not say "Syncing…" all along.
+    attempts.state$.next({ running: 0, waiting: 1 });
+    expect(syncStatus.getState()).toMatchObject({ active: false, lastError: 'DeadlineError: Failed to fetch: no answer within 15 s' });
+    expect(syncStatus.getState().lastSyncedAt).toBeNull();
+    attempts.state$.next({ running: 1, waiting: 0 });
+    attempts.state$.next({ running: 0, waiting: 0 });
+    replication.active$.next(false);
+    expect(syncStatus.getState()).toMatchObject({ active: false, lastError: null, retryAt: null });
+    expect(syncStatus.getState().lastSyncedAt).not.toBeNull();
+  });
+
   it('offline, failures are what "Offline" already says: none is kept', () => {
     const replication = fakeReplication();
     stop = wireStatus([replication]);
