@@ -25,8 +25,10 @@ process.env.CHROMIUM_DURABILITY_SEED ??= process.env.CHROMIUM_DURABILITY_RANDOM 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Deadlines, not waits: a passing test is no slower. Two workers share two cores with their
+  // servers, and CI machines are often busier still (axe scans and hydration are CPU-bound).
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   // A file's tests stay together in one worker, in order (several share state within their file).
   fullyParallel: false,
   workers,
