@@ -90,6 +90,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Room for findBy*'s 10 s deadline (tests/unit/setup.ts) on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -3,14 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './support/chromium.ts';
+import { appOrigin, basePort } from './support/paths.ts';
 
 // Runs against the production build served by `vite preview` (the service worker only works there).
-// E2E_PORT / E2E_OUTDIR let several builds be served side by side during development.
-const port = Number(process.env.E2E_PORT ?? 4173);
+// E2E_WORKERS (default 2) workers, each with its own server: worker slot i talks only to the server
+// on E2E_PORT + i (default 4173, 4174, …), which boots its own local stack over its own PGlite folder.
+// So specs in different workers share no rows, no sessions and no per-IP rate limits. E2E_OUTDIR
+// names the build to serve, so several builds can be tested side by side during development.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 const outDir = process.env.E2E_OUTDIR ?? 'dist';
-// `vite preview` boots the local Supabase stack; give it its own PGlite folder so a test run never
-// collides with (or writes into) the developer's `npm start` database. Workers inherit it.
-process.env.STACK_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-stack-'));
+// Each server gets a fresh PGlite folder so a test run never collides with (or writes into) the
+// developer's `npm start` database. This file is loaded again in every worker: the folders are made
+// once, in the runner, and handed down through the environment.
+process.env.E2E_STACK_DIRS ??= Array.from({ length: workers }, () => mkdtempSync(join(tmpdir(), 'e2e-stack-'))).join(',');
+const stackDirs = process.env.E2E_STACK_DIRS.split(',');
 // The browser durability property draws its histories from this seed, the same in every worker
 // (each loads this file). `npm test` uses one whose 20 histories passed; CHROMIUM_DURABILITY_RANDOM=1
 // draws a new one per run (printed with a failure; set CHROMIUM_DURABILITY_SEED to replay it).
@@ -19,26 +25,32 @@ process.env.CHROMIUM_DURABILITY_SEED ??= process.env.CHROMIUM_DURABILITY_RANDOM 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Deadlines, not waits: a passing test is no slower. Two workers share two cores with their
+  // servers, and CI machines are often busier still (axe scans and hydration are CPU-bound).
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  // A file's tests stay together in one worker, in order (several share state within their file).
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // Evaluated in each worker: its own server.
+    baseURL: appOrigin(),
     launchOptions: {
       executablePath: chromiumPath(),
       args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking'],
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `npx vite preview --port ${port} --strictPort --outDir ${outDir}`,
-    url: `http://127.0.0.1:${port}`,
+  webServer: stackDirs.map((dir, slot) => ({
+    command: `npx vite preview --port ${basePort() + slot} --strictPort --outDir ${outDir}`,
+    url: `http://127.0.0.1:${basePort() + slot}`,
+    // Never on CI. Locally a server already listening on the port is used as it is: make sure it is
+    // one you started from this checkout for this purpose (its database is then shared).
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     cwd: '../..',
-    env: { STACK_DATA_DIR: process.env.STACK_DATA_DIR },
-  },
+    env: { STACK_DATA_DIR: dir },
+  })),
 });

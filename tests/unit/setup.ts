@@ -1,7 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { failOnUnexpectedConsoleError, watchConsoleError } from './support/console.ts';
+
+// findBy*/waitFor wait for a state; their default deadline (1 s) is too short when the machine is
+// loaded (CI's two cores running other suites): a passing test is no slower with a longer one.
+configure({ asyncUtilTimeout: 10_000 });
 
 // A test file may ask for the node environment (`@vitest-environment node`): no DOM to shim.
 if (typeof window !== 'undefined') {

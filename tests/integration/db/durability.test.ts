@@ -6,10 +6,12 @@
  * After each history every device converges to the server's rows with 0 lost acknowledged writes,
  * 0 duplicates and 0 unconverged documents.
  *
- * DURABILITY_RUNS (default 1000) random histories on each engine of DURABILITY_ENGINES (default
- * both, `pglite,postgres`; the engines under test, TEST_ENGINES, must include it). The histories
- * found so far run on both engines always. A failure prints fast-check's seed and path; replay it
- * with DURABILITY_SEED and DURABILITY_PATH.
+ * DURABILITY_RUNS (default 100) random histories on each engine of DURABILITY_ENGINES (default
+ * both, `pglite,postgres`; the engines under test, TEST_ENGINES, must include it), drawn from a new
+ * seed each run (printed at the start; DURABILITY_SEED replays it, with DURABILITY_PATH to go
+ * straight to a failure fast-check printed). So every CI run tries histories no run tried before;
+ * `npm run soak` is the long run (1,000 per engine). The histories found so far run on both engines
+ * always.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,12 +21,10 @@ import { newCustomer } from './support/customer.ts';
 import { simDevice, type SimDevice } from './support/device.ts';
 import { HARNESS_DEADLINE_MS, historyArb, runHistory, type History } from './support/history.ts';
 
-const RUNS = Number(process.env.DURABILITY_RUNS ?? 1000);
+const RUNS = Number(process.env.DURABILITY_RUNS ?? 100);
 const RANDOM_ON = (process.env.DURABILITY_ENGINES ?? 'pglite,postgres').split(',').map((name) => name.trim());
-const replay = {
-  ...(process.env.DURABILITY_SEED ? { seed: Number(process.env.DURABILITY_SEED) } : {}),
-  ...(process.env.DURABILITY_PATH ? { path: process.env.DURABILITY_PATH } : {}),
-};
+const SEED = process.env.DURABILITY_SEED ? Number(process.env.DURABILITY_SEED) : Math.floor(Math.random() * 2 ** 31);
+const replay = { seed: SEED, ...(process.env.DURABILITY_PATH ? { path: process.env.DURABILITY_PATH } : {}) };
 
 describeEngines('durability: random histories of one customer on 2–3 devices', (engine) => {
   let t: TestStack;
@@ -94,6 +94,7 @@ describeEngines('durability: random histories of one customer on 2–3 devices',
 
   // Not a skip: the random property is configured per engine (see the header).
   if (RANDOM_ON.includes(engine)) it(`${RUNS} histories converge with nothing lost or duplicated`, async () => {
+    console.info(`[durability ${engine}] ${RUNS} histories from seed ${SEED} (replay: DURABILITY_SEED=${SEED})`);
     const started = performance.now();
     let ran = 0;
     await fc.assert(
@@ -104,7 +105,7 @@ describeEngines('durability: random histories of one customer on 2–3 devices',
       { numRuns: RUNS, ...replay },
     );
     const seconds = (performance.now() - started) / 1000;
-    console.info(`[durability ${engine}] ${ran} histories in ${seconds.toFixed(1)} s (${((seconds * 1000) / ran).toFixed(0)} ms each; ms per phase in all: ${JSON.stringify(spent, (_, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))})`);
+    console.info(`[durability ${engine}] seed ${SEED}: ${ran} histories in ${seconds.toFixed(1)} s (${((seconds * 1000) / ran).toFixed(0)} ms each; ms per phase in all: ${JSON.stringify(spent, (_, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))})`);
     expect(ran).toBeGreaterThanOrEqual(RUNS);
   }, 60_000 + RUNS * 10_000);
 });
