@@ -84,7 +84,7 @@ describe('SyncCenterPage', () => {
 
     const failed = entry('Device B');
     expect(within(failed).getByText('Failed').closest('[data-status]')?.getAttribute('data-status')).toBe('failed');
-    expect(within(failed).getByText('The server refused this change: new row violates check constraint')).toBeTruthy();
+    expect(within(failed).getByText('The server refused this change. A value in it is not allowed.')).toBeTruthy();
     expect(within(failed).getByRole('button', { name: 'Retry: Device B' })).toBeTruthy();
 
     const pending = entry('Device A');

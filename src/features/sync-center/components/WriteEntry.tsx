@@ -7,6 +7,7 @@ import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
 import { syncActions } from '@/db/sync/controller.ts';
 import { writeKind, type WriteItem } from '../write-items.ts';
+import { refusalText } from '../refusal-words.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
 
@@ -64,7 +65,7 @@ export function WriteEntry({ item, online }: { item: WriteItem; online: boolean 
         </Text>
         {failed ? (
           <Text size="sm" c="red.9">
-            The server refused this change: {entry.error?.message ?? 'no reason given'}
+            {refusalText(entry.error)}
           </Text>
         ) : (
           <Text size="sm" c="gray.7">
