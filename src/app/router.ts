@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
+import { RouteError } from './shell/RouteError.tsx';
 
 /**
  * One router per render: the browser gets one with the default (browser) history in main.tsx, the
@@ -10,6 +11,7 @@ export function createAppRouter(history?: RouterHistory) {
     routeTree,
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
+    defaultErrorComponent: RouteError,
     scrollRestoration: false,
   });
 }
