@@ -134,3 +134,24 @@ test('a queue left by a tab that closed is sent by another open tab when the con
   await expect.poll(() => outboxEntries(tabB)).toEqual([]);
   expect(await subscriptionsOf(email)).toEqual([{ email, source: 'footer' }]);
 });
+
+test('a Subscribe whose answer never comes is sent again after the deadline and stored once', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `outbox-${randomUUID().slice(0, 8)}@example.com`;
+  let calls = 0;
+  await page.route(`**${SUBSCRIBE_RPC}`, async (route) => {
+    calls += 1;
+    // The first call reaches the server and is applied, but its answer is lost on the way back:
+    // the connection hangs without failing, as on poor signal.
+    if (calls === 1) return void (await route.fetch());
+    await route.continue();
+  });
+  await page.goto('/privacy');
+  await pageSettled(page);
+  await subscribeInFooter(page, email);
+  await expect.poll(() => subscriptionsOf(email)).toEqual([{ email, source: 'footer' }]);
+  // The call's deadline ends the wait; the retry (same idempotency key) settles the entry, once.
+  await expect.poll(() => outboxEntries(page), { timeout: 45_000 }).toEqual([]);
+  expect(calls).toBe(2);
+  expect(await subscriptionsOf(email)).toEqual([{ email, source: 'footer' }]);
+});
