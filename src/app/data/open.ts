@@ -15,7 +15,7 @@ const dataLayer = () => import('@/db/session.ts');
  * a deadline; null then means "not yet", and the request is retried, never sent as anonymous.
  */
 async function currentAccessToken(supabase: SupabaseClient): Promise<string | null> {
-  if (navigator.onLine === false) return null;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return null;
   const { data } = await withDeadline(supabase.auth.getSession()).catch(() => ({ data: { session: null } }));
   return data.session?.access_token ?? null;
 }
