@@ -1,3 +1,5 @@
+// @postgres-only: PGlite runs one statement at a time and never fires statement_timeout, so every
+// test here runs on PostgreSQL (tests/run-all.sh leaves the file out of the PGlite process).
 /**
  * Statements that run too long: the API roles' statement timeouts (hosted values, applied in each
  * request's transaction) and the cancel of a statement whose client went away. PostgreSQL only for
