@@ -1,7 +1,7 @@
 import { expect, request, test, type BrowserContext, type Page } from '@playwright/test';
 import { AUTH_STORAGE_KEY, LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
-import { createUser, expireStoredSession, passwordSignIn, signInAs } from './support/auth.ts';
+import { createUser, expireStoredSession, passwordSignIn, signInAs, storeSignIn } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled } from './support/service-worker.ts';
 
@@ -149,18 +149,6 @@ test('signing in offline says the device is offline, not "Failed to fetch"', asy
   await expect(toast).toContainText('This device is offline');
   await expect(toast).not.toContainText('Failed to fetch');
 });
-
-/** Puts a sign-in of its own (its own refresh token, as a second phone has) on the page's origin. */
-async function storeSignIn(page: Page, signIn: Awaited<ReturnType<typeof passwordSignIn>>) {
-  await page.goto('/robots.txt');
-  await page.evaluate(
-    ([key, session, profile]) => {
-      localStorage.setItem(key, session);
-      localStorage.setItem('garage-profile', profile);
-    },
-    [AUTH_STORAGE_KEY, JSON.stringify(signIn.session), JSON.stringify(signIn.profile)] as const,
-  );
-}
 
 test('two phones of one customer offline across the token expiry each write, and converge once both are back', async ({ browser }) => {
   test.setTimeout(120_000);

@@ -69,6 +69,12 @@ export async function sessionOf(email: string, password = DEMO_PASSWORD): Promis
  */
 export async function signInAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<StoredSignIn> {
   const signIn = await sessionOf(email, password);
+  await storeSignIn(page, signIn);
+  return signIn;
+}
+
+/** Puts a given sign-in (e.g. a second phone's own, from passwordSignIn) on the page's origin. */
+export async function storeSignIn(page: Page, signIn: StoredSignIn): Promise<void> {
   // A static file of the same origin: the app does not start, so nothing races the write.
   await page.goto('/robots.txt');
   await page.evaluate(
@@ -78,7 +84,6 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
     },
     [AUTH_STORAGE_KEY, JSON.stringify(signIn.session), JSON.stringify(signIn.profile)] as const,
   );
-  return signIn;
 }
 
 /** A confirmed user of its own (service-role admin API), for tests that sign out or enrol MFA. */
