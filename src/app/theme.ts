@@ -9,6 +9,8 @@ export const theme = createTheme({
   fontFamily: systemFont,
   headings: { fontFamily: systemFont },
   defaultRadius: 'md',
+  // Users who asked their device for less motion get dialogs, menus and toasts without transitions.
+  respectReducedMotion: true,
   components: {
     // Toasts: the close button needs a name, and the description must keep AA contrast.
     Notification: Notification.extend({

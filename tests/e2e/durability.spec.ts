@@ -94,11 +94,45 @@ function shownCart(page: Page): Promise<Cart | null> {
   }, PRODUCTS);
 }
 
+// The pages' console errors and navigations, the latest last, for a failure's message.
+const pageEvents: string[] = [];
+function watchPage(page: Page): Page {
+  const note = (what: string) => pageEvents.push(`${new Date().toISOString().slice(11, 23)} ${what.slice(0, 300)}`);
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`${page.url()}: ${message.text()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+  });
+  return page;
+}
+
+/** Where the page is and what it shows, for a failure's message. */
+function pageState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const main = document.querySelector('main')?.textContent?.replace(/\s+/g, ' ').slice(0, 200);
+      const sync = document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state');
+      // Set by the app when it reloaded itself after a failed chunk (RouteError) or start (main.tsx).
+      const reloads = ['garage-chunk-reload', 'garage-boot-reloaded'].map((key) => `${key}=${sessionStorage.getItem(key)}`).join(' ');
+      const alert = document.querySelector('[role="alert"]')?.textContent;
+      return `${location.pathname}, h1 ${JSON.stringify(document.querySelector('h1')?.textContent)}, sync ${sync}, ${reloads}, alert ${JSON.stringify(alert)}, main: ${main}`;
+    })
+    .catch((error: Error) => `unreadable (${error.message})`)
+    .then((state) => `${state}\nlast page events:\n${pageEvents.slice(-12).join('\n')}`);
+}
+
 async function openCart(page: Page): Promise<Cart> {
   if (!page.url().endsWith('/cart')) await page.goto('/cart');
   let cart: Cart | null = null;
-  // Its own wait, longer than expect's default: a poll around this one cannot extend it.
-  await expect.poll(async () => (cart = await shownCart(page)) !== null, { timeout: 30_000 }).toBe(true);
+  // Its own wait, longer than expect's default: a poll around this one cannot extend it. A cart
+  // that never shows says what the page showed instead.
+  await expect
+    .poll(async () => (cart = await shownCart(page)) !== null, { timeout: 30_000 })
+    .toBe(true)
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\nthe page instead: ${await pageState(page)}`);
+    });
   return cart ?? {};
 }
 
@@ -130,7 +164,7 @@ async function device(browser: Browser, index: number, user: { email: string; pa
   let tab = devices[index];
   if (!tab) {
     const context = await browser.newContext();
-    tab = { context, page: await context.newPage(), offline: false };
+    tab = { context, page: watchPage(await context.newPage()), offline: false };
     await visitUntilControlled(tab.page, '/');
     devices[index] = tab;
   }
@@ -166,7 +200,7 @@ async function run(tabs: Tab[], step: number, command: Command): Promise<{ write
     case 'closeTab':
       // The tab goes away whatever it was doing; the device opens the shop again later.
       await tab.page.close();
-      tab.page = await tab.context.newPage();
+      tab.page = watchPage(await tab.context.newPage());
       await tab.page.goto('/cart');
       return { writes: [], note: `${at} closed, reopened` };
     case 'add': {

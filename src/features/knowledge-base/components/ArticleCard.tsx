@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconEye, IconThumbUp } from '@tabler/icons-react';
 import { excerpt, type ArticleLike } from '../rules.ts';
@@ -9,8 +10,15 @@ interface ArticleCardProps {
   action?: string;
 }
 
+// What a card shows: a card re-renders only when one of these changes. Every replicated change (a
+// view counted on the server) brings a new copy of each document, and a knowledge base of a few
+// hundred articles re-rendered whole on each one made opening an article sluggish.
+const SHOWN = ['id', 'title', 'content', 'category', 'view_count', 'helpful_votes'] as const;
+const sameCard = (a: ArticleCardProps, b: ArticleCardProps) =>
+  a.onOpen === b.onOpen && a.action === b.action && SHOWN.every((field) => a.article[field] === b.article[field]);
+
 /** One article in a list: category, views, helpful votes, title (two lines), excerpt, open button. */
-export function ArticleCard({ article, onOpen, action = 'Read More' }: ArticleCardProps) {
+export const ArticleCard = memo(function ArticleCard({ article, onOpen, action = 'Read More' }: ArticleCardProps) {
   return (
     <Card component="li" withBorder radius="md" padding="lg" data-testid="article-card" style={{ display: 'flex', flexDirection: 'column' }}>
       <Group justify="space-between" gap="xs" mb="xs">
@@ -37,4 +45,4 @@ export function ArticleCard({ article, onOpen, action = 'Read More' }: ArticleCa
       </Button>
     </Card>
   );
-}
+}, sameCard);

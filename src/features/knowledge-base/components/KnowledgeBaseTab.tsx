@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Tabs } from '@mantine/core';
 import { IconBook, IconHelpCircle, IconStar } from '@tabler/icons-react';
 import { LoadError } from '@/components/LoadError.tsx';
@@ -39,11 +39,15 @@ export function KnowledgeBaseTab({ query, initialSection = 'articles' }: Knowled
   // The open article stays live: counts change as the server's answers replicate.
   const open = openId ? (docs.find((article) => article.id === openId) ?? null) : null;
 
-  const openArticle = (article: ArticleLike) => {
-    setOpenId(article.id);
-    // One view per opening, queued so that it counts once even when sent offline.
-    recordArticleView(article.id, article.title, userId).catch((failure: unknown) => console.error('Article view not recorded', failure));
-  };
+  // Stable, so the article cards (memoised) do not all re-render with each change of this tab.
+  const openArticle = useCallback(
+    (article: ArticleLike) => {
+      setOpenId(article.id);
+      // One view per opening, queued so that it counts once even when sent offline.
+      recordArticleView(article.id, article.title, userId).catch((failure: unknown) => console.error('Article view not recorded', failure));
+    },
+    [userId],
+  );
 
   return (
     <>
