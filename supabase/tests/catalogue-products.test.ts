@@ -166,4 +166,51 @@ describeEngines('catalogue in products', (engine) => {
       expect(await product(2)).toMatchObject({ price: '149.00' });
     });
   });
+
+  describe('money is a finite number', () => {
+    const NOT_FINITE = ['NaN', 'Infinity', '-Infinity'];
+
+    it('add_product refuses a NaN or infinite price by RPC with 22023, writing nothing', async () => {
+      for (const value of NOT_FINITE) {
+        for (const [arg, message] of [['p_unit_price', 'Unit price must be a finite number'], ['p_cost_price', 'Cost price must be a finite number']] as const) {
+          const r = await addProduct(admin, { p_name: `Odd ${value}`, p_sku: `CT-NAN-${arg}-${value}`, p_unit_price: 10, [arg]: value });
+          expect([r.status, r.error?.code, r.error?.message], `${arg}=${value}`).toEqual([400, '22023', message]);
+        }
+      }
+      expect(await one<{ n: number }>(t, `select count(*)::int as n from public.inventory where sku like 'CT-NAN-%'`)).toEqual({ n: 0 });
+    });
+
+    it('a NaN or infinite price or amount written over REST is refused by the table', async () => {
+      for (const value of NOT_FINITE) {
+        const edit = await admin.client.from('inventory').update({ unit_price: value }).eq('sku', 'GG-BB-004').select('id');
+        // numeric(10, 2) itself refuses an infinity (22003); the check refuses NaN (23514).
+        expect(edit.error?.code, value).toBe(value === 'NaN' ? '23514' : '22003');
+        const cost = await admin.client.from('inventory').update({ cost_price: value }).eq('sku', 'GG-BB-004').select('id');
+        expect(cost.error?.code, value).toBe(value === 'NaN' ? '23514' : '22003');
+      }
+      const nan = await admin.client.from('inventory').update({ unit_price: 'NaN' }).eq('sku', 'GG-BB-004').select('id');
+      expect(nan.error?.message).toBe('new row for relation "inventory" violates check constraint "inventory_unit_price_is_finite"');
+      expect(await product(4)).toMatchObject({ price: '59.00' });
+    });
+
+    it('the public catalogue never shows a price that is not a number', async () => {
+      const list = await anonGet(catalogueListUrl(t.url));
+      for (const p of list) expect(Number.isFinite(Number(p.price)), String(p.price)).toBe(true);
+    });
+
+    it('every numeric column of a table (public, private) has a check that it is finite', async () => {
+      const columns = await t.db.query<{ col: string }>(`
+        select c.table_schema || '.' || c.table_name || '.' || c.column_name as col
+        from information_schema.columns c
+        join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name and tb.table_type = 'BASE TABLE'
+        where c.table_schema in ('public', 'private') and c.data_type in ('numeric', 'real', 'double precision')
+          and not exists (
+            select 1 from pg_constraint k
+            join pg_attribute a on a.attrelid = k.conrelid and a.attnum = any (k.conkey)
+            where k.contype = 'c' and k.conrelid = format('%I.%I', c.table_schema, c.table_name)::regclass
+              and a.attname = c.column_name and pg_get_constraintdef(k.oid) like '%NaN%')
+        order by 1`);
+      expect(columns.rows.map((r) => r.col)).toEqual([]);
+    });
+  });
 });

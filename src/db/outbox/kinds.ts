@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { viewerKey } from './viewer-key.ts';
 
 /**
  * The kinds of server calls the outbox queues: what each takes (checked when it is queued and
@@ -22,7 +23,11 @@ export const OUTBOX_KINDS = {
     args: ArticleArgs,
     rpc: 'kb_record_view',
     guests: true,
-    params: (args) => ({ p_article_id: args.articleId }),
+    // Read when sent, so entries queued before the key existed carry it too.
+    params: (args) => {
+      const key = viewerKey();
+      return key ? { p_article_id: args.articleId, p_viewer_key: key } : { p_article_id: args.articleId };
+    },
   }),
   kb_vote: defineKind({
     args: ArticleArgs,

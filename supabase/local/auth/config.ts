@@ -9,6 +9,8 @@ export interface AuthConfig {
   refreshTokenReuseInterval: number;
   emailEnableSignup: boolean;
   enableConfirmations: boolean;
+  /** A password change on a session older than 24 hours needs a reauthentication nonce. */
+  securePasswordChange: boolean;
   otpExpiry: number;
   maxFrequencySeconds: number;
   mfaMaxEnrolledFactors: number;
@@ -54,6 +56,7 @@ export function readAuthConfig(config: Record<string, unknown>): AuthConfig {
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
     emailEnableSignup: bool(email.enable_signup, true),
     enableConfirmations: bool(email.enable_confirmations, false),
+    securePasswordChange: bool(email.secure_password_change, false),
     otpExpiry: num(email.otp_expiry, 3600),
     maxFrequencySeconds: seconds(email.max_frequency, 1),
     mfaMaxEnrolledFactors: num(mfa.max_enrolled_factors, 10),

@@ -84,7 +84,7 @@ export async function requireUser(ctx: AuthCtx, req: IncomingMessage): Promise<A
   if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   const s = sid
     ? await ctx.db.query<SessionRow>(
-        `select id, user_id, aal::text as aal, factor_id, not_after from auth.sessions
+        `select id, user_id, aal::text as aal, factor_id, not_after, created_at from auth.sessions
          where id = $1 and user_id = $2 and (not_after is null or not_after > now())`,
         [sid, user.id],
       )

@@ -12,6 +12,7 @@ import { settingsJson } from './routes/settings.ts';
 import { signup } from './routes/signup.ts';
 import { token } from './routes/token.ts';
 import { getUser, logout, updateUser } from './routes/user.ts';
+import { reauthenticate } from './routes/reauthenticate.ts';
 import { recover } from './routes/recover.ts';
 import { verifyGet, verifyPost } from './routes/verify.ts';
 
@@ -34,6 +35,7 @@ function route(method: string, path: string): { fn: Route; id?: string } | null 
     'GET /user': getUser,
     'PUT /user': updateUser,
     'POST /logout': logout,
+    'GET /reauthenticate': reauthenticate,
     'POST /factors': enroll,
     'POST /admin/users': createUser,
     'GET /admin/users': listUsers,

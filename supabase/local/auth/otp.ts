@@ -11,7 +11,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Tx } from '../contracts.ts';
 
-export type CodeType = 'confirmation' | 'recovery';
+/** `reauthentication`: the nonce GET /reauthenticate mails, which only a typed code can use. */
+export type CodeType = 'confirmation' | 'recovery' | 'reauthentication';
 /** Wrong tries a pending code survives. */
 export const MAX_FAILURES = 5;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Keys, Tx } from '../contracts.ts';
 import { userJson, type UserRow } from './users.ts';
 
-export interface SessionRow { id: string; user_id: string; aal: string | null; factor_id: string | null; not_after: Date | null }
+export interface SessionRow { id: string; user_id: string; aal: string | null; factor_id: string | null; not_after: Date | null; created_at: Date }
 export interface RequestMeta { ip: string; userAgent: string; issuer: string }
 
 /** Opaque refresh tokens: 128 bits of randomness, URL-safe (GoTrue's are shorter; longer is not weaker). */

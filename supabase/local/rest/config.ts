@@ -1,6 +1,22 @@
+import type { TxEnd } from './http.ts';
 import type { RestConfig } from './request.ts';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** PostgREST's `db-tx-end` values; PostgREST refuses to start on any other. */
+const TX_END: Record<string, TxEnd> = {
+  commit: { rollbackAll: false, allowOverride: false },
+  'commit-allow-override': { rollbackAll: false, allowOverride: true },
+  rollback: { rollbackAll: true, allowOverride: false },
+  'rollback-allow-override': { rollbackAll: true, allowOverride: true },
+};
+
+function readTxEnd(v: unknown): TxEnd {
+  if (v === undefined) return TX_END.commit as TxEnd;
+  const txEnd = typeof v === 'string' ? TX_END[v] : undefined;
+  if (!txEnd) throw new Error(`[api] db_tx_end: Invalid transaction termination. Check your configuration. (one of ${Object.keys(TX_END).join(', ')})`);
+  return txEnd;
+}
 
 /** `[api]` of config.toml as /rest/v1 uses it. */
 export function readConfig(config: Record<string, unknown>): RestConfig {
@@ -13,5 +29,7 @@ export function readConfig(config: Record<string, unknown>): RestConfig {
     extraSearchPath: strings(api.extra_search_path, ['public', 'extensions']),
     ...(maxRows === undefined ? {} : { maxRows }),
     maxBodyBytes: maxBody,
+    // A local-only key (the CLI has none): PostgREST's `db-tx-end`, default `commit`.
+    txEnd: readTxEnd(api.db_tx_end),
   };
 }

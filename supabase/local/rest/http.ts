@@ -66,13 +66,22 @@ export interface Prefer {
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
+  /** Only when `db-tx-end` allows an override; otherwise the preference is accepted and ignored. */
   tx?: 'commit' | 'rollback';
   params?: 'single-object';
   maxAffected?: number;
-  /** Preferences understood and honoured, for the Preference-Applied header. */
-  applied: string[];
+  /** How the request's transaction ends: `db-tx-end`, overridden by `tx` where allowed. */
+  rollback: boolean;
   invalid: string[];
 }
+
+/** PostgREST's `db-tx-end`: whether transactions roll back, and whether `Prefer: tx` may say otherwise. */
+export interface TxEnd {
+  rollbackAll: boolean;
+  allowOverride: boolean;
+}
+
+export const TX_END_DEFAULT: TxEnd = { rollbackAll: false, allowOverride: false };
 
 const PREFER_VALUES: Record<string, string[]> = {
   return: ['minimal', 'representation', 'headers-only'],
@@ -84,24 +93,35 @@ const PREFER_VALUES: Record<string, string[]> = {
   params: ['single-object'],
 };
 
-/** `Prefer: return=representation, count=exact` (several headers or comma lists); unknown ones are invalid. */
-export function parsePrefer(header: string | string[] | undefined): Prefer {
-  const prefer: Prefer = { applied: [], invalid: [] };
+/**
+ * `Prefer: return=representation, count=exact` (several headers or comma lists), as PostgREST's
+ * Preferences.hs reads it: each item is matched whole, the first value of a preference wins, and
+ * anything unknown is invalid — a 400 PGRST122 with `handling=strict`, ignored otherwise. `tx` is
+ * honoured only when `db-tx-end` ends in `-allow-override` (default `commit`: never), so no
+ * client can make its writes leave no trace.
+ */
+export function parsePrefer(header: string | string[] | undefined, txEnd: TxEnd = TX_END_DEFAULT): Prefer {
+  const prefer: Prefer = { rollback: txEnd.rollbackAll, invalid: [] };
+  const chosen = prefer as unknown as Record<string, string | undefined>;
   const raw = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   for (const item of raw) {
-    const [k = '', v = ''] = item.split('=', 2).map((s) => s.trim());
-    if (k === 'max-affected' && /^\d{1,9}$/.test(v)) {
-      prefer.maxAffected = Number(v);
+    const eq = item.indexOf('=');
+    const k = eq < 0 ? item : item.slice(0, eq);
+    const v = eq < 0 ? '' : item.slice(eq + 1);
+    if (k === 'max-affected') {
+      // Any value is accepted; only a number is applied (readMaybe).
+      if (prefer.maxAffected === undefined && /^\d{1,9}$/.test(v)) prefer.maxAffected = Number(v);
       continue;
     }
     if (k === 'timezone') continue;
-    const allowed = PREFER_VALUES[k];
-    if (!allowed || !allowed.includes(v)) {
+    if (!PREFER_VALUES[k]?.includes(v)) {
       prefer.invalid.push(item);
       continue;
     }
-    (prefer as unknown as Record<string, string>)[k] = v;
+    if (k === 'tx' && !txEnd.allowOverride) continue;
+    chosen[k] ??= v;
   }
+  if (prefer.tx) prefer.rollback = prefer.tx === 'rollback';
   if (prefer.handling === 'strict' && prefer.invalid.length > 0) {
     throw new ApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefer.invalid.join(', ')}`);
   }

@@ -104,7 +104,7 @@ export function createRest(ctx: StackContext): { handler: Handler; reloadSchema(
       const rc: RequestContext = {
         req, res, url, method, schema, auth,
         accept: negotiate(req.headers.accept),
-        prefer: parsePrefer(req.headers.prefer),
+        prefer: parsePrefer(req.headers.prefer, config.txEnd),
         query: parseQuery(url.searchParams, isRpc),
         cache, db: ctx.db, config, clientIp: ctx.clientIp(req), signal: abort.signal,
       };

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db, QueryResult, Tx } from '../contracts.ts';
 import type { RequestAuth } from './auth.ts';
 import { ApiError } from './errors.ts';
-import type { Accept, Prefer } from './http.ts';
+import type { Accept, Prefer, TxEnd } from './http.ts';
 import type { QueryParams } from './parse/types.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { ident } from './sql/ident.ts';
@@ -12,6 +12,7 @@ export interface RestConfig {
   extraSearchPath: string[];
   maxRows?: number;
   maxBodyBytes: number;
+  txEnd: TxEnd;
 }
 
 /** Everything one request needs once routing, auth and negotiation are done. */
@@ -68,15 +69,16 @@ function requestSettings(rc: RequestContext): Record<string, string> {
 
 /**
  * A request that is one statement runs as one round trip (`Db.requestStatement`): settings,
- * statement and commit together; read only for GET/HEAD; `Prefer: tx=rollback` ends in ROLLBACK.
+ * statement and commit together; read only for GET/HEAD; ends in ROLLBACK when `db-tx-end` (or an
+ * allowed `Prefer: tx`) says so.
  */
 export function runStatement<Row>(rc: RequestContext, readOnly: boolean, sql: string): Promise<QueryResult<Row>> {
-  return rc.db.requestStatement<Row>({ readOnly, settings: requestSettings(rc), rollback: rc.prefer.tx === 'rollback', signal: rc.signal }, sql);
+  return rc.db.requestStatement<Row>({ readOnly, settings: requestSettings(rc), rollback: rc.prefer.rollback, signal: rc.signal }, sql);
 }
 
 /**
  * A request that must look at its result before committing (writes: singular and max-affected
- * checks roll back) runs as a transaction, as PostgREST runs it. `Prefer: tx=rollback` runs
+ * checks roll back) runs as a transaction, as PostgREST runs it. A rolled-back request runs
  * everything and then rolls back.
  */
 export async function runInTx<T>(rc: RequestContext, readOnly: boolean, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -84,7 +86,7 @@ export async function runInTx<T>(rc: RequestContext, readOnly: boolean, fn: (tx:
   try {
     await rc.db.requestTransaction({ readOnly, settings: requestSettings(rc), signal: rc.signal }, async (tx) => {
       result = await fn(tx);
-      if (rc.prefer.tx === 'rollback') throw ROLLBACK;
+      if (rc.prefer.rollback) throw ROLLBACK;
     });
   } catch (e) {
     if (e !== ROLLBACK) throw e;

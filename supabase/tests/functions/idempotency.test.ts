@@ -31,14 +31,15 @@ describeEngines('idempotent RPCs', (engine) => {
   });
   afterAll(() => t?.close());
 
-  it('kb_record_view: a replay returns the first answer and counts once; without a key every call counts', async () => {
+  it('kb_record_view: a replay returns the first answer and counts once; without a key a new viewer counts', async () => {
     const before = (await counters()).views;
     const key = randomUUID();
-    const first = await t.client().rpc('kb_record_view', { p_article_id: ARTICLE, p_idempotency_key: key });
+    const device = randomUUID();
+    const first = await t.client().rpc('kb_record_view', { p_article_id: ARTICLE, p_idempotency_key: key, p_viewer_key: device });
     expect(first.error).toBeNull();
     expect(first.data).toBe(before + 1);
-    expect((await t.client().rpc('kb_record_view', { p_article_id: ARTICLE })).data).toBe(before + 2);
-    const replay = await t.client().rpc('kb_record_view', { p_article_id: ARTICLE, p_idempotency_key: key });
+    expect((await t.client().rpc('kb_record_view', { p_article_id: ARTICLE, p_viewer_key: randomUUID() })).data).toBe(before + 2);
+    const replay = await t.client().rpc('kb_record_view', { p_article_id: ARTICLE, p_idempotency_key: key, p_viewer_key: device });
     expect(replay).toMatchObject({ error: null, data: before + 1, status: 200 });
     expect((await counters()).views).toBe(before + 2);
     expect((await keyRow(key)).rows).toEqual([{ fn: 'kb_record_view', result: before + 1 }]);
@@ -59,8 +60,9 @@ describeEngines('idempotent RPCs', (engine) => {
   it('simultaneous duplicates apply once and all get the first answer', async () => {
     const before = (await counters()).views;
     const key = randomUUID();
+    const device = randomUUID();
     const results = await Promise.all(Array.from({ length: 8 }, () =>
-      t.client().rpc('kb_record_view', { p_article_id: ARTICLE, p_idempotency_key: key })));
+      t.client().rpc('kb_record_view', { p_article_id: ARTICLE, p_idempotency_key: key, p_viewer_key: device })));
     expect(results.map((r) => r.error)).toEqual(Array(8).fill(null));
     expect(new Set(results.map((r) => r.data))).toEqual(new Set([before + 1]));
     expect((await counters()).views).toBe(before + 1);
@@ -158,8 +160,10 @@ describeEngines('idempotent RPCs', (engine) => {
         const before = (await counters()).views;
         const key = randomUUID();
         await c1.query('begin');
-        const first = (await c1.query<{ v: number }>('select public.kb_record_view($1, $2) as v', [ARTICLE, key])).rows[0]!.v;
-        const second = c2.query<{ v: number }>('select public.kb_record_view($1, $2) as v', [ARTICLE, key]);
+        // Each round a new viewer, so the view is due (a viewer counts once an hour).
+        const viewer = randomUUID();
+        const first = (await c1.query<{ v: number }>('select public.kb_record_view($1, $2, $3) as v', [ARTICLE, key, viewer])).rows[0]!.v;
+        const second = c2.query<{ v: number }>('select public.kb_record_view($1, $2, $3) as v', [ARTICLE, key, viewer]);
         const pid = (c2 as unknown as { processID: number }).processID;
         while (!(await countRows(t, 'select 1 from pg_locks where pid = $1 and not granted', [pid]))) await new Promise((r) => setTimeout(r, 10));
         await c1.query(outcome);

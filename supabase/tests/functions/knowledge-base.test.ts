@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../../../tests/integration/support/stack.ts';
 import { countRows, createUser, one, type TestUser } from './helpers.ts';
@@ -95,5 +96,32 @@ describeEngines('knowledge-base counters', (engine) => {
     const res = await staff.client.from('kb_articles').update({ title: 'Resetting the opener (updated)' }).eq('id', PUBLISHED).select('id');
     expect(res.error).toBeNull();
     expect((await article(PUBLISHED)).updated_at > before.updated_at).toBe(true);
+  });
+
+  it('counts a view once per article, viewer and hour: 60 calls of one device are one view, two devices two', async () => {
+    const call = (c: ReturnType<TestStack['client']>, viewer?: string) =>
+      c.rpc('kb_record_view', viewer ? { p_article_id: PUBLISHED, p_viewer_key: viewer } : { p_article_id: PUBLISHED });
+    const views = async () => (await article(PUBLISHED)).view_count;
+    await t.db.query(`delete from private.kb_view_marks`); // this hour starts afresh for the test
+    const start = await views();
+    const [phone, tablet] = [randomUUID(), randomUUID()];
+    for (let i = 0; i < 60; i++) expect((await call(t.client(), phone)).error).toBeNull();
+    expect(await views()).toBe(start + 1);
+    for (let i = 0; i < 3; i++) await call(t.client(), tablet);
+    expect(await views()).toBe(start + 2);
+    // A signed-in reader is counted by account: new device keys do not add views.
+    for (let i = 0; i < 5; i++) await call(bob.client, randomUUID());
+    expect(await views()).toBe(start + 3);
+    // An anonymous reader without a key is counted by address; inventing keys from one address
+    // adds at most 20 views an hour.
+    for (let i = 0; i < 5; i++) await call(t.client());
+    expect(await views()).toBe(start + 4);
+    for (let i = 0; i < 30; i++) await call(t.client(), randomUUID());
+    expect(await views()).toBe(start + 1 + 20); // bob, and 20 anonymous viewers in all
+    // The next hour counts again; marks older than the previous hour are pruned.
+    await t.db.query(`update private.kb_view_marks set hour = hour - interval '2 hours'`);
+    await call(t.client(), phone);
+    expect(await views()).toBe(start + 22);
+    expect(await one<{ n: number }>(t, `select count(*)::int as n from private.kb_view_marks`)).toEqual({ n: 1 });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../../../tests/integration/support/stack.ts';
-import { countRows, createUser, one, type TestUser } from './helpers.ts';
+import { clientWithHeaders, countRows, createUser, one, type TestUser } from './helpers.ts';
 
 interface Redeemed { ok: boolean; reason: string | null; message: string; permission_id: string | null; usage_count?: number; remaining_uses?: number | null }
 
@@ -127,5 +127,26 @@ describeEngines('redeem_access_code', (engine) => {
     await t.db.query(`update public.access_logs set created_at = now() - interval '11 minutes' where resource = $1`, [`devices/${guarded}`]);
     expect((await redeem(owner, 'GOOD01', guarded)).data).toMatchObject({ ok: true });
     expect(await countRows(t, `select 1 from public.access_logs where resource = $1 and not success`, [`devices/${guarded}`])).toBe(14);
+  });
+
+  it('counts guesses sent with Prefer: tx=rollback: the lockout holds and every attempt is logged', async () => {
+    // Under the default db-tx-end (commit) the preference is ignored, as PostgREST ignores it, so a
+    // guesser cannot roll back the log rows the lockout counts.
+    const outcomes = async (headers: Record<string, string>) => {
+      const deviceId = randomUUID();
+      await addDevice(deviceId, owner.id);
+      const c = clientWithHeaders(t, owner.token, headers);
+      const reasons: (string | null | undefined)[] = [];
+      for (let i = 0; i < 40; i++) {
+        const r = await c.rpc('redeem_access_code', { p_device_id: deviceId, p_code: `BAD${String(i).padStart(3, '0')}` });
+        reasons.push((r.data as Redeemed | null)?.reason);
+      }
+      return { reasons, logs: (await logs(deviceId)).rows.map((r) => [r.success, r.error_message, r.user_id]) };
+    };
+    const rolledBack = await outcomes({ Prefer: 'tx=rollback' });
+    expect(rolledBack.reasons.slice(0, 10)).toEqual(Array(10).fill('invalid_code'));
+    expect(rolledBack.reasons.slice(10)).toEqual(Array(30).fill('too_many_attempts'));
+    expect(rolledBack.logs).toHaveLength(40);
+    expect(rolledBack).toEqual(await outcomes({}));
   });
 });

@@ -72,13 +72,19 @@ export function writeSuite(get: () => TestStack): void {
     expect(after.data).toEqual([{ n: 1.5 }, { n: 2 }]);
   });
 
-  it('rolls back everything with Prefer: tx=rollback', async () => {
-    const r = await rest(get(), '/items', { method: 'POST', headers: { ...asService(get()), Prefer: 'tx=rollback,return=representation' }, body: '{"id":"ghost"}' });
-    expect([r.status, r.json]).toEqual([201, [{ id: 'ghost', label: null, n: null, 'Mixed Case': null, 'weird,col': null }]]);
-    expect((await svc().from('items').select('id').eq('id', 'ghost')).data).toEqual([]);
-    const call = await rest(get(), '/rpc/add_author', { method: 'POST', headers: { ...asService(get()), Prefer: 'tx=rollback' }, body: '{"name":"Ghost author"}' });
+  it('commits despite Prefer: tx=rollback under the default db-tx-end (commit), as PostgREST', async () => {
+    const r = await rest(get(), '/items', { method: 'POST', headers: { ...asService(get()), Prefer: 'tx=rollback,return=representation' }, body: '{"id":"kept"}' });
+    expect([r.status, r.headers.get('preference-applied')]).toEqual([201, 'return=representation']);
+    expect((await svc().from('items').select('id').eq('id', 'kept')).data).toEqual([{ id: 'kept' }]);
+    const call = await rest(get(), '/rpc/add_author', { method: 'POST', headers: { ...asService(get()), Prefer: 'tx=rollback' }, body: '{"name":"Kept author"}' });
     expect(call.status).toBe(204);
-    expect((await svc().from('authors').select('id').eq('name', 'Ghost author')).data).toEqual([]);
+    expect((await svc().from('authors').select('name').eq('name', 'Kept author')).data).toEqual([{ name: 'Kept author' }]);
+    // tx=rollback is a known preference, merely not allowed: strict handling does not refuse it.
+    const strict = await rest(get(), '/items', { method: 'POST', headers: { ...asService(get()), Prefer: 'handling=strict, tx=rollback' }, body: '{"id":"kept2"}' });
+    expect([strict.status, strict.headers.get('preference-applied')]).toEqual([201, 'handling=strict']);
+    expect((await svc().from('items').select('id').eq('id', 'kept2')).data).toEqual([{ id: 'kept2' }]);
+    await svc().from('items').delete().in('id', ['kept', 'kept2']);
+    await svc().from('authors').delete().eq('name', 'Kept author');
   });
 
   it('deletes with filters', async () => {

@@ -37,9 +37,11 @@ describe('outbox delivery', () => {
     const { transport, calls } = scriptedTransport();
     await deliverer(db, transport).deliverNow();
     expect(calls.map((c) => [c.rpc, c.params])).toEqual([
-      ['kb_record_view', { p_article_id: A1, p_idempotency_key: first.id }],
-      ['kb_record_view', { p_article_id: A2, p_idempotency_key: second.id }],
+      ['kb_record_view', { p_article_id: A1, p_idempotency_key: first.id, p_viewer_key: expect.stringMatching(/^[0-9a-f-]{36}$/) }],
+      ['kb_record_view', { p_article_id: A2, p_idempotency_key: second.id, p_viewer_key: expect.stringMatching(/^[0-9a-f-]{36}$/) }],
     ]);
+    // One device, one viewer key (the server counts an anonymous reader's view once per hour by it).
+    expect(calls[0]!.params.p_viewer_key).toBe(calls[1]!.params.p_viewer_key);
     expect(await db.outbox.count()).toBe(0);
   });
 

@@ -78,10 +78,21 @@ export async function requestPasswordReset(email: string): Promise<AuthResult> {
   return resultOf(error);
 }
 
+/**
+ * Refusals of a password change a user can act on, in words: the server asks an account with an
+ * authenticator app for its code first (aal2), and may ask an old session to sign in again.
+ */
+export const NEEDS_SECOND_FACTOR_MESSAGE = 'Enter the code from your authenticator app first, then set your new password.';
+export const NEEDS_RECENT_SIGN_IN_MESSAGE = 'For your security, sign in again before changing your password.';
+
+/** Sets the signed-in user's password; every other session of the user ends (the server does it). */
 export async function updatePassword(password: string): Promise<AuthResult> {
   const supabase = await loadSupabase();
   const { error } = await supabase.auth.updateUser({ password });
-  return resultOf(error);
+  const result = resultOf(error);
+  if (result.code === 'insufficient_aal') return { ...result, error: NEEDS_SECOND_FACTOR_MESSAGE };
+  if (result.code === 'reauthentication_needed') return { ...result, error: NEEDS_RECENT_SIGN_IN_MESSAGE };
+  return result;
 }
 
 /**

@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Tx } from '../../contracts.ts';
 import { audit } from '../audit.ts';
 import { requestMeta, requireUser, sessionsEnded, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson } from '../http.ts';
 import { checkPassword, comparePassword, hashPassword } from '../passwords.ts';
 import { findUserById, userJson } from '../users.ts';
+import { checkNonce, consumeNonce, needsNonce } from './reauthenticate.ts';
 import { optionalObject, validEmail } from '../validate.ts';
 
 /** GET /user */
@@ -12,25 +14,61 @@ export async function getUser(ctx: AuthCtx, req: IncomingMessage, res: ServerRes
   sendJson(res, 200, await userJson(ctx.db, user));
 }
 
-/** PUT /user: user_metadata merge and password change (email change is not supported locally). */
+/** A verified factor makes aal2 the level that may change how the user signs in. */
+async function hasVerifiedFactor(ctx: AuthCtx, userId: string): Promise<boolean> {
+  const r = await ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
+  return r.rows.length > 0;
+}
+
+/**
+ * What GoTrue's UpdatePassword resets: pending e-mailed codes and links (whoever holds them may
+ * hold the old password too), and every other session, so a stolen session does not outlive the
+ * change. The session that changed the password stays signed in.
+ */
+async function storePassword(tx: Tx, userId: string, sessionId: string, hash: string): Promise<void> {
+  await tx.query(
+    `update auth.users set encrypted_password = $2, updated_at = now(),
+       confirmation_token = '', confirmation_sent_at = null, recovery_token = '', recovery_sent_at = null,
+       email_change_token_current = '', email_change_token_new = '', email_change_sent_at = null,
+       phone_change_token = '', phone_change_sent_at = null, reauthentication_token = '', reauthentication_sent_at = null
+     where id = $1`,
+    [userId, hash],
+  );
+  await tx.query(`delete from _local.otp_attempts where user_id = $1`, [userId]);
+  await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, sessionId]);
+}
+
+/**
+ * PUT /user: user_metadata merge and password change (email change is not supported locally).
+ * As GoTrue's UserUpdate: a user with a verified factor changes password or e-mail only from an
+ * aal2 session (401 insufficient_aal); with secure_password_change an old session needs a nonce.
+ */
 export async function updateUser(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { user } = await requireUser(ctx, req);
+  const { user, session } = await requireUser(ctx, req);
   const meta = requestMeta(ctx, req);
   const body = await readJson(req);
   const data = optionalObject(body.data, 'data');
+  const password = body.password === undefined || body.password === null ? undefined : body.password;
+  if (password !== undefined) {
+    if (typeof password !== 'string') throw new AuthError(422, 'validation_failed', 'Password update requires a valid password');
+    checkPassword(password, ctx.cfg.minPasswordLength);
+  }
+  const newEmail = body.email === undefined || body.email === null || body.email === '' ? undefined : validEmail(body.email);
+  const changesEmail = newEmail !== undefined && newEmail !== (user.email ?? '').toLowerCase();
+  if ((password || changesEmail || body.phone) && session.aal !== 'aal2' && (await hasVerifiedFactor(ctx, user.id))) {
+    throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+  }
+  if (changesEmail) throw new AuthError(422, 'email_change_not_supported', 'Email change is not supported by the local auth server');
+  if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Unsupported phone provider');
   let hash: string | undefined;
-  if (body.password !== undefined && body.password !== null) {
-    if (typeof body.password !== 'string') throw new AuthError(422, 'validation_failed', 'Password update requires a valid password');
-    checkPassword(body.password, ctx.cfg.minPasswordLength);
-    if (await comparePassword(body.password, user.encrypted_password)) {
+  let nonceToken: string | undefined;
+  if (password !== undefined) {
+    if (needsNonce(ctx, session)) nonceToken = await checkNonce(ctx, user, body.nonce);
+    if (await comparePassword(password, user.encrypted_password)) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }
-    hash = await hashPassword(body.password);
+    hash = await hashPassword(password);
   }
-  if (body.email !== undefined && body.email !== null && validEmail(body.email) !== (user.email ?? '').toLowerCase()) {
-    throw new AuthError(422, 'email_change_not_supported', 'Email change is not supported by the local auth server');
-  }
-  if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Unsupported phone provider');
   const updated = await ctx.db.transaction(async (tx) => {
     if (data) {
       // GoTrue's UpdateUserMetaData: top-level merge; a null value removes the key.
@@ -43,11 +81,13 @@ export async function updateUser(ctx: AuthCtx, req: IncomingMessage, res: Server
       await audit(tx, user, 'user_modified', meta);
     }
     if (hash) {
-      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, hash]);
+      if (nonceToken) await consumeNonce(tx, user.id, nonceToken);
+      await storePassword(tx, user.id, session.id, hash);
       await audit(tx, user, 'user_updated_password', meta);
     }
     return userJson(tx, (await findUserById(tx, user.id))!);
   });
+  if (hash) await sessionsEnded(ctx);
   sendJson(res, 200, updated);
 }
 

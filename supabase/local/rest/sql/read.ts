@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.ts';
-import type { Level, SelectItem } from '../parse/types.ts';
-import type { Relation, SchemaCache } from '../schema-cache.ts';
+import type { Field, Level, SelectItem } from '../parse/types.ts';
+import { hasField, type Relation, type SchemaCache } from '../schema-cache.ts';
 import { resolveRelationship } from './embed.ts';
 import { columnSql, fieldKey, filterSql, logicSql, orderSql, type EmbedRefs } from './filters.ts';
 import { castType, ident, qualified, type Params } from './ident.ts';
@@ -38,6 +38,16 @@ function levelFor(ctx: ReadContext, path: string[], names: string[]): { level: L
 }
 
 /**
+ * PostgREST's legacy count: a selected `count` that is not a column (`select=count`, or
+ * `messages(count)` in an embed) is the number of rows, `[{"count": n}]`. PostgREST gets it from
+ * Postgres's functional notation (`"messages"."count"` is `count("messages")`); here it is written
+ * as `count(*)` so no other name can call a function of the row.
+ */
+function isLegacyCount(rel: Relation, f: Field): boolean {
+  return f.name === 'count' && f.json.length === 0 && !hasField(rel, 'count');
+}
+
+/**
  * The select list, lateral joins for embedded resources, filters and order of one level.
  * `ref` is the SQL reference of `rel` at this level (a quoted alias or table name).
  */
@@ -52,7 +62,7 @@ export function shape(ctx: ReadContext, rel: Relation, ref: string, items: Selec
     if (item.kind === 'star') {
       cols.push(`${ref}.*`);
     } else if (item.kind === 'field') {
-      let expr = columnSql(ref, rel, item.field);
+      let expr = isLegacyCount(rel, item.field) ? 'count(*)' : columnSql(ref, rel, item.field);
       if (item.cast !== undefined) expr = `(${expr})::${castType(item.cast)}`;
       cols.push(`${expr} as ${ident(item.alias ?? fieldKey(item.field))}`);
     } else {
