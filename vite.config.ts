@@ -90,8 +90,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
-          // Room for findBy*'s 10 s deadline (tests/unit/setup.ts) on a loaded machine.
-          testTimeout: 30_000,
+          // Room for findBy*'s 20 s deadline (tests/unit/setup.ts) on a loaded machine: deadlines,
+          // not waits (a passing test is no slower).
+          testTimeout: 60_000,
         },
       },
       {

@@ -5,17 +5,28 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 stage() { printf '\n=== %s (%s)\n' "$1" "$(date +%T)"; }
 
-stage typecheck
-npm run typecheck
-stage lint
-npm run lint
+# Type checks and lint side by side: each is mostly one thread.
+stage 'typecheck and lint'
+typecheck_log=$(mktemp)
+npm run typecheck > "$typecheck_log" 2>&1 & typecheck=$!
+lint_status=0
+npm run lint || lint_status=$?
+typecheck_status=0
+wait "$typecheck" || typecheck_status=$?
+cat "$typecheck_log"; rm -f "$typecheck_log"
+[ "$typecheck_status" -eq 0 ] && [ "$lint_status" -eq 0 ] || { echo 'typecheck or lint: failed (see above)'; exit 1; }
 stage unit
-npx vitest run --project unit
+# One worker per core (vitest's default leaves one core to its main process, which idles here).
+npx vitest run --project unit --maxWorkers=100%
 
 # The integration suites run once per engine: two vitest processes at the same time, one per engine,
 # so both cores work (PGlite runs inside the test process, PostgreSQL beside it). Files that do not
 # run per engine (no describeEngines) run once, in the PGlite process. Output lines carry the engine.
 stage integration
+# The e2e suite's production build is made meanwhile: the PostgreSQL process often waits on its
+# server, and the build fills that time.
+build_log=$(mktemp)
+npx vite build > "$build_log" 2>&1 & build=$!
 mapfile -t engine_free < <(grep -L -e describeEngines -e enginesUnderTest $(find tests/integration supabase/tests -name '*.test.ts' | sort))
 exclude=()
 for file in "${engine_free[@]}"; do exclude+=(--exclude "$file"); done
@@ -34,5 +45,10 @@ wait "$postgres" || status=1
 [ "$status" -eq 0 ] || { echo 'integration: failed (see the [pglite] and [postgres] lines above)'; exit 1; }
 
 stage e2e
-npm run test:e2e
+build_status=0
+wait "$build" || build_status=$?
+tail -n 5 "$build_log"
+[ "$build_status" -eq 0 ] || { cat "$build_log"; echo 'vite build: failed'; exit 1; }
+rm -f "$build_log"
+npx playwright test -c tests/e2e/playwright.config.ts
 stage done

@@ -5,7 +5,7 @@ import { failOnUnexpectedConsoleError, watchConsoleError } from './support/conso
 
 // findBy*/waitFor wait for a state; their default deadline (1 s) is too short when the machine is
 // loaded (CI's two cores running other suites): a passing test is no slower with a longer one.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // A test file may ask for the node environment (`@vitest-environment node`): no DOM to shim.
 if (typeof window !== 'undefined') {

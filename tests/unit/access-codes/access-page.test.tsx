@@ -23,7 +23,7 @@ function renderPage(props: Parameters<typeof AccessPage>[0] = {}) {
   return renderWithRouter(<AccessPage {...props} />, { path: '/dashboard/access', notifications: true, pages: { '/dashboard/devices': 'Devices page' } });
 }
 
-describe('AccessPage', { timeout: 20_000 }, () => {
+describe('AccessPage', () => {
   it('lists the codes newest first with their state; only active ones are revocable, the others dimmed', async () => {
     db = await openUserDatabase();
     await db.devices!.insert(device());

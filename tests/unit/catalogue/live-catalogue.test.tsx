@@ -108,7 +108,7 @@ function renderDetail(product: Product, onAddToCart = vi.fn()) {
   return onAddToCart;
 }
 
-describe('product detail with live stock', { timeout: 20_000 }, () => {
+describe('product detail with live stock', () => {
   it('first shows the snapshot, then the live price and stock; quantity stops at the live stock', async () => {
     answerRows([row(1, { price: 279, stock: 3 }), row(2), row(3), row(4, { stock: 0 })]);
     const onAddToCart = renderDetail(system);

@@ -46,7 +46,7 @@ async function fillAll(user: ReturnType<typeof userEvent.setup>) {
   }
 }
 
-describe('checkout form', { timeout: 20_000 }, () => {
+describe('checkout form', () => {
   it('marks every field required with the spec limits (browser validation)', () => {
     renderForm(async () => {});
     for (const name of Object.keys(labels) as (keyof CheckoutValues)[]) {

@@ -47,7 +47,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('checkout page', { timeout: 20_000 }, () => {
+describe('checkout page', () => {
   it('shows Processing... while the order is under way, then the stock message; the cart and form stay', async () => {
     let answer!: (response: Response) => void;
     backend.current.respond(() => new Promise<Response>((resolve) => (answer = resolve)));

@@ -47,7 +47,10 @@ describe('enqueue', () => {
   });
 
   it('maps each kind to its server function and parameters', () => {
-    expect(callFor('kb_view', { articleId: ARTICLE })).toEqual({ rpc: 'kb_record_view', params: { p_article_id: ARTICLE } });
+    // A view carries this browser's viewer key (made once, kept): the server counts a reader once an hour.
+    const view = callFor('kb_view', { articleId: ARTICLE }) as { rpc: string; params: { p_viewer_key: string } };
+    expect(view).toEqual({ rpc: 'kb_record_view', params: { p_article_id: ARTICLE, p_viewer_key: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    expect(callFor('kb_view', { articleId: ARTICLE })).toEqual(view);
     expect(callFor('kb_vote', { articleId: ARTICLE })).toEqual({ rpc: 'kb_vote_helpful', params: { p_article_id: ARTICLE } });
     expect(callFor('newsletter', { email: ' Ann@Example.COM ', name: ' Ann ', source: 'landing' })).toEqual({
       rpc: 'subscribe_newsletter',

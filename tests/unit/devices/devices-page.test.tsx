@@ -26,7 +26,7 @@ afterEach(async () => {
   await dropSyncDb(syncDb);
 });
 
-describe('DevicesPage', { timeout: 20_000 }, () => {
+describe('DevicesPage', () => {
   it('shows skeletons while the database opens, then the user’s devices newest first with their facts', async () => {
     userDataStore.setState({ userId: USER, status: 'opening', data: null, error: null, retry: null });
     renderPage();

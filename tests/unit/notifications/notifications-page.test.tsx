@@ -35,7 +35,7 @@ const items = () => screen.getAllByTestId('notification');
 
 afterEach(() => resetUserData());
 
-describe('NotificationsPage', { timeout: 20_000 }, () => {
+describe('NotificationsPage', () => {
   it('shows skeletons while the database opens, then the list newest first with unread ones marked', async () => {
     userDataStore.setState({ userId: USER_ID, status: 'opening', data: null, error: null, retry: null });
     renderPage();

@@ -17,7 +17,7 @@ function renderPage() {
 
 afterEach(() => resetUserData());
 
-describe('OrdersPage', { timeout: 20_000 }, () => {
+describe('OrdersPage', () => {
   it('shows a skeleton while the database opens, then one card per order, newest first, with lines and totals', async () => {
     userDataStore.setState({ userId: USER_ID, status: 'opening', data: null, error: null, retry: null });
     renderPage();

@@ -48,7 +48,7 @@ beforeEach(async () => {
 afterEach(() => syncStatus.setState({ online: true }));
 afterAll(() => reader.close());
 
-describe('the query cache saved on the device, per user', { timeout: 15_000 }, () => {
+describe('the query cache saved on the device, per user', () => {
   it('a new client restores the last answer for the same user, and never for another user', async () => {
     (await saveAnswerOfUserA()).unmount();
     expect((await saved()).map((row) => row.userId)).toEqual(['user-a']);

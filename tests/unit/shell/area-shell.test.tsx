@@ -43,7 +43,7 @@ afterEach(() => {
   authStore.setState({ status: 'signed-out', user: null, profile: null, profileStatus: 'idle' });
 });
 
-describe('the admin shell', { timeout: 20_000 }, () => {
+describe('the admin shell', () => {
   it("is headed 'Admin Dashboard', labels the user 'Administrator' and groups the sidebar under Overview and Administration", async () => {
     signIn('admin', null);
     renderShell(ADMIN_AREA);
@@ -69,7 +69,7 @@ describe('the admin shell', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the customer shell', { timeout: 20_000 }, () => {
+describe('the customer shell', () => {
   it("keeps 'User' and 'Customer' and has no group headings", async () => {
     signIn('customer', null);
     renderShell(CUSTOMER_AREA);

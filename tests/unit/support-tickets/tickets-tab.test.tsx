@@ -35,7 +35,7 @@ afterEach(async () => {
   await dropSyncDb(syncDb);
 });
 
-describe('TicketsTab', { timeout: 20_000 }, () => {
+describe('TicketsTab', () => {
   it('three skeleton cards while the database opens; then the empty state', async () => {
     userDataStore.setState({ userId: USER, status: 'opening', data: null, error: null, retry: null });
     renderTab();

@@ -70,7 +70,7 @@ async function startSetUp(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('img', { name: 'QR code for your authenticator app' });
 }
 
-describe('settings two-factor authentication', { timeout: 20_000 }, () => {
+describe('settings two-factor authentication', () => {
   it('shows a loading skeleton, then Off with the set-up button', async () => {
     renderSettings();
     expect(within(section()).getByLabelText('Loading two-factor authentication')).toBeTruthy();

@@ -41,7 +41,7 @@ describe('ProfileNameSchema', () => {
   });
 });
 
-describe('settings profile form', { timeout: 20_000 }, () => {
+describe('settings profile form', () => {
   it('shows the stored names and a read-only e-mail; Save stays disabled until something changes', async () => {
     const user = userEvent.setup();
     renderSettings();

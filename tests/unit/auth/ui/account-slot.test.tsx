@@ -27,7 +27,7 @@ const renderSlot = (variant: 'bar' | 'menu', url = '/products') =>
 
 const slotHtml = () => screen.getByTestId('slot').innerHTML;
 
-describe('AccountSlot', { timeout: 20_000 }, () => {
+describe('AccountSlot', () => {
   it.each(['bar', 'menu'] as const)('(%s) shows the same sign-in link while loading as when signed out', async (variant) => {
     act(() => authStore.setState({ status: 'loading' }));
     await renderSlot(variant);

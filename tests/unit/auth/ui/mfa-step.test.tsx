@@ -36,7 +36,7 @@ async function signInWithPassword(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() => expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(false));
 }
 
-describe('/auth two-factor step', { timeout: 20_000 }, () => {
+describe('/auth two-factor step', () => {
   it('asks for the code instead of leaving, challenging the verified authenticator', async () => {
     const user = userEvent.setup();
     await renderApp('/auth?redirect=%2Fcart');

@@ -21,7 +21,7 @@ function signedInByRecoveryLink() {
   authStore.setState({ status: 'signed-in', user: { id: USER_ID, email: 'ada@example.com' }, profile: customerProfile(), profileStatus: 'loaded' });
 }
 
-describe('/auth forgot password', { timeout: 20_000 }, () => {
+describe('/auth forgot password', () => {
   it('opens from the sign-in form and gives the same neutral answer for any address', async () => {
     const user = userEvent.setup();
     await renderApp('/auth');
@@ -51,7 +51,7 @@ describe('/auth forgot password', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/auth?mode=reset', { timeout: 20_000 }, () => {
+describe('/auth?mode=reset', () => {
   it('sets the new password once both fields agree, then goes home', async () => {
     signedInByRecoveryLink();
     const user = userEvent.setup();

@@ -20,7 +20,7 @@ async function fillSignIn(user: ReturnType<typeof userEvent.setup>, email: strin
   await user.type(screen.getByLabelText(/^Password/), password);
 }
 
-describe('/auth sign in', { timeout: 20_000 }, () => {
+describe('/auth sign in', () => {
   it('is the Welcome page with Sign In and Sign Up tabs and the right autocomplete hints', async () => {
     await renderApp('/auth');
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();

@@ -16,7 +16,7 @@ afterEach(() => resetApp());
 
 const toastOf = async (title: string) => (await screen.findByText(title)).closest('.mantine-Notification-root') as HTMLElement;
 
-describe('/auth sign up', { timeout: 20_000 }, () => {
+describe('/auth sign up', () => {
   it('needs email and password only, with new-password and name autocomplete hints', async () => {
     const user = userEvent.setup();
     await renderApp('/auth?mode=sign-up');
