@@ -28,6 +28,8 @@ export class Connection implements ChannelHost {
     readonly vsn: Vsn,
     /** The connection's API key: the token of channels that join without `access_token`. */
     private readonly apikey: string,
+    /** The client's address, for the per-address quotas. */
+    readonly ip: string,
   ) {
     ws.on('message', (data, isBinary) => this.#receive(data as Buffer | Buffer[], isBinary));
     ws.on('close', () => this.#teardown());
@@ -133,9 +135,21 @@ export class Connection implements ChannelHost {
       existing.push('phx_close', {});
       existing.close();
     }
-    if (this.#channels.size >= LIMITS.maxChannelsPerConnection) return fail('ChannelRateLimitReached: Too many channels');
+    const { quota } = this.core;
+    if (!quota.join(this.ip)) {
+      // Hosted Realtime refuses the join and disconnects the socket (the client reconnects later).
+      fail('ClientJoinRateLimitReached: Too many joins per second');
+      setImmediate(() => this.close(1000, 'too many joins'));
+      return;
+    }
+    if (this.#channels.size >= quota.quotas.maxChannelsPerClient) return fail('ChannelRateLimitReached: Too many channels');
     const payload = isObject(msg.payload) ? msg.payload : {};
     const config = isObject(payload.config) ? payload.config : {};
+    // A local cap (hosted has none): each binding costs every change of its table a filter check.
+    const bindings = Array.isArray(config.postgres_changes) ? config.postgres_changes.length : 0;
+    if (bindings > quota.quotas.maxPostgresChangesPerChannel) {
+      return fail(`ChannelRateLimitReached: Too many postgres_changes bindings (at most ${quota.quotas.maxPostgresChangesPerChannel} per channel)`);
+    }
     const given = typeof payload.access_token === 'string' ? payload.access_token : typeof payload.user_token === 'string' ? payload.user_token : undefined;
     const token = given && !given.startsWith('sb_') ? given : this.apikey;
     const check = await checkToken(this.core.ctx, token);
