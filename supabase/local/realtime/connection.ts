@@ -105,12 +105,14 @@ export class Connection implements ChannelHost {
   }
 
   async #binary(buf: Buffer): Promise<void> {
+    if (this.#closed) return;
     const b = decodeBinary(buf);
     if (!b) return;
     await this.#channels.get(b.topic)?.handleBinary(b);
   }
 
   async #text(msg: Message): Promise<void> {
+    if (this.#closed) return;
     const reply = (status: 'ok' | 'error', response: unknown) => this.#reply(msg, status, response);
     if (msg.event === 'phx_join') return this.#join(msg, reply);
     const channel = this.#channels.get(msg.topic);
@@ -137,9 +139,10 @@ export class Connection implements ChannelHost {
     }
     const { quota } = this.core;
     if (!quota.join(this.ip)) {
-      // Hosted Realtime refuses the join and disconnects the socket (the client reconnects later).
+      // Hosted Realtime refuses the join and disconnects the socket (the client reconnects later);
+      // the frames this client queued behind it are not looked at.
       fail('ClientJoinRateLimitReached: Too many joins per second');
-      setImmediate(() => this.close(1000, 'too many joins'));
+      this.close(1000, 'too many joins');
       return;
     }
     if (this.#channels.size >= quota.quotas.maxChannelsPerClient) return fail('ChannelRateLimitReached: Too many channels');

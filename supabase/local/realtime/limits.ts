@@ -37,7 +37,7 @@ export const DEFAULT_QUOTAS: RealtimeQuotas = {
   maxConcurrentUsers: 200,
   maxConcurrentUsersPerIp: 50,
   maxJoinsPerSecond: 100,
-  maxJoinsPerSecondPerIp: 25,
+  maxJoinsPerSecondPerIp: 50,
   maxChannelsPerClient: 100,
   maxEventsPerSecond: 100,
   maxEventsPerSecondPerIp: 50,

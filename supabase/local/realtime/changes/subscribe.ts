@@ -30,8 +30,21 @@ interface Published {
   captured: boolean;
 }
 
+/** The publication as last read, per database: joins within a second share one read. */
+const recent = new WeakMap<Db, { at: number; rows: Published[] }>();
+
 export async function resolveBindings(db: Db, role: string, bindings: BindingParams[]): Promise<Set<string>[] | { error: string }> {
-  const published = (
+  const cached = recent.get(db);
+  const fresh = cached && performance.now() - cached.at < 1000 ? cached.rows : undefined;
+  // A binding that matches nothing in the cached list reads the publication again (a table just
+  // published must not be refused); a `*` binding may miss a table published in the last second.
+  const covered = fresh && bindings.every((b) => fresh.some((p) => (b.schema === '*' || p.schema === b.schema) && (b.table === '*' || p.table === b.table)));
+  const published = covered ? fresh : await readPublication(db);
+  return resolveAgainst(db, role, bindings, published);
+}
+
+async function readPublication(db: Db): Promise<Published[]> {
+  const rows = (
     await db.query<Published>(
       `select p.schemaname as schema, p.tablename as table, c.oid::int as oid,
          exists (select 1 from pg_catalog.pg_trigger t where t.tgrelid = c.oid and t.tgname = '_realtime_capture') as captured
@@ -41,8 +54,13 @@ export async function resolveBindings(db: Db, role: string, bindings: BindingPar
        where p.pubname = 'supabase_realtime'`,
     )
   ).rows;
-  if (published.some((p) => !p.captured)) await db.query('select _realtime.sync_triggers()');
+  if (rows.some((p) => !p.captured)) await db.query('select _realtime.sync_triggers()');
+  const marked = rows.map((p) => ({ ...p, captured: true }));
+  recent.set(db, { at: performance.now(), rows: marked });
+  return marked;
+}
 
+async function resolveAgainst(db: Db, role: string, bindings: BindingParams[], published: Published[]): Promise<Set<string>[] | { error: string }> {
   const matches = bindings.map((b) => published.filter((p) => (b.schema === '*' || p.schema === b.schema) && (b.table === '*' || p.table === b.table)));
   // A join with many filtered bindings checks them all in a few statements; only when that finds
   // a problem does the binding-by-binding check below name it, with Realtime's text.
