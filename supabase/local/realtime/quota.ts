@@ -3,7 +3,7 @@
  * for the project, and token buckets for joins, broadcasts and presence events. A bucket refills
  * at the quota's rate and holds at most one second of it, so a client may burst up to its quota
  * and then keeps to it on average (hosted Realtime averages over a minute; this answers sooner,
- * which is what keeps one address from starving the others). A per-address check runs first and
+ * which is what keeps one address from starving the others); an address over its rate cools down. A per-address check runs first and
  * a refused attempt takes nothing from the project, so a flood from one address cannot use up
  * what other users need.
  */
@@ -51,18 +51,39 @@ class PerAddress {
   }
 }
 
+/**
+ * An address that went over its rate stays refused for a second (`COOL_DOWN_MS`), as hosted
+ * Realtime's averaged counter stays triggered for a while: otherwise a client that reconnects at
+ * once gets one more join per token that trickles back, each on a fresh socket.
+ */
+const COOL_DOWN_MS = 1000;
+
 class Limited {
   readonly project: Bucket;
   readonly perIp: PerAddress;
+  readonly #cooling = new Map<string, number>();
   constructor(project: number, perIp: number) {
     this.project = new Bucket(project);
     this.perIp = new PerAddress(Math.min(perIp, project));
   }
+  #cool(ip: string): boolean {
+    const until = this.#cooling.get(ip);
+    if (until === undefined) return false;
+    if (performance.now() < until) return true;
+    this.#cooling.delete(ip);
+    return false;
+  }
   take(ip: string): boolean {
-    return this.perIp.get(ip).take() && this.project.take();
+    if (this.#cool(ip)) return false;
+    if (!this.perIp.get(ip).take()) {
+      if (this.#cooling.size >= 10_000) this.#cooling.clear();
+      this.#cooling.set(ip, performance.now() + COOL_DOWN_MS);
+      return false;
+    }
+    return this.project.take();
   }
   exhausted(ip: string): boolean {
-    return this.perIp.get(ip).empty || this.project.empty;
+    return this.#cool(ip) || this.perIp.get(ip).empty || this.project.empty;
   }
 }
 
