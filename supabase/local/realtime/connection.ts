@@ -143,6 +143,9 @@ export class Connection implements ChannelHost {
       // the frames this client queued behind it are not looked at.
       fail('ClientJoinRateLimitReached: Too many joins per second');
       this.close(1000, 'too many joins');
+      // A flood keeps arriving until the client reads our close frame: drop the connection soon
+      // after the reply went out rather than read (and unmask) all it still sends.
+      setTimeout(() => this.ws.terminate(), 50).unref();
       return;
     }
     if (this.#channels.size >= quota.quotas.maxChannelsPerClient) return fail('ChannelRateLimitReached: Too many channels');
