@@ -4,35 +4,11 @@
  * 'ticket-staff:<id>' (who has the ticket open) for staff only, broadcast and presence. Another
  * customer and anon are refused the join; a public channel of the same name shares nothing.
  */
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../../tests/integration/support/stack.ts';
 import { sleep, waitUntil } from '../../tests/integration/realtime/helpers.ts';
 import { createUser, one, type TestUser } from './functions/helpers.ts';
-
-interface Joined {
-  client: SupabaseClient;
-  channel: RealtimeChannel;
-  status: string;
-  error?: string;
-  broadcasts: Record<string, unknown>[];
-  presence: () => Record<string, unknown>;
-}
-
-async function join(client: SupabaseClient, topic: string, options: { presence?: string; isPrivate?: boolean } = {}): Promise<Joined> {
-  const channel = client.channel(topic, {
-    config: { private: options.isPrivate ?? true, broadcast: { ack: true }, ...(options.presence ? { presence: { key: options.presence } } : {}) },
-  });
-  const j: Joined = { client, channel, status: '', broadcasts: [], presence: () => channel.presenceState() };
-  channel.on('broadcast', { event: 'typing' }, (m) => j.broadcasts.push(m.payload as Record<string, unknown>));
-  if (options.presence) channel.on('presence', { event: 'sync' }, () => undefined);
-  channel.subscribe((status, error) => {
-    j.status ||= status;
-    if (error && !j.error) j.error = error.message;
-  });
-  await waitUntil(() => j.status !== '', 8000, `join of ${topic}`);
-  return j;
-}
+import { join, type Joined } from './realtime-channels.ts';
 
 describeEngines('ticket channels', (engine) => {
   let t: TestStack;
@@ -105,12 +81,12 @@ describeEngines('ticket channels', (engine) => {
   });
 
   it('the staff channel: support and admin see each other in presence; the owner is refused', async () => {
-    const sam = await open(support.client, `ticket-staff:${ticketId}`, { presence: 'sam' });
-    const alex = await open(admin.client, `ticket-staff:${ticketId}`, { presence: 'alex' });
+    const sam = await open(support.client, `ticket-staff:${ticketId}`, { presence: support.id });
+    const alex = await open(admin.client, `ticket-staff:${ticketId}`, { presence: admin.id });
     expect([sam.status, alex.status]).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
     expect(await sam.channel.track({ name: 'Sam' })).toBe('ok');
     expect(await alex.channel.track({ name: 'Alex' })).toBe('ok');
-    await waitUntil(() => Object.keys(sam.presence()).includes('alex') && Object.keys(alex.presence()).includes('sam'), 5000, 'presence both ways');
+    await waitUntil(() => Object.keys(sam.presence()).includes(admin.id) && Object.keys(alex.presence()).includes(support.id), 5000, 'presence both ways');
     for (const client of [owner.client, other.client, t.client()]) {
       const j = await open(client, `ticket-staff:${ticketId}`, { presence: 'x' });
       expect(j.error).toBe(`You do not have permissions to read from this Channel topic: ticket-staff:${ticketId}`);

@@ -1,7 +1,9 @@
 // Which other staff have a ticket open: Realtime presence on the ticket's PRIVATE staff channel
 // 'ticket-staff:<id>', which only support staff may join (RLS on realtime.messages, migration
 // 20261129000320); the customer never sees it. One presence key per user: a colleague with the
-// ticket open in two tabs is listed once.
+// ticket open in two tabs is listed once. The key and name are the database's, not what this
+// client tracks (private.realtime_presence_identity, migration 20261129000600, on the local
+// stack); `myName` is what a hosted project without that hook would show.
 import { useEffect, useState } from 'react';
 import { loadSupabase } from '@/lib/load-supabase.ts';
 

@@ -22,7 +22,7 @@ class Rollback<T> {
 }
 
 /** Runs `fn` in a transaction that is rolled back, and returns its result. */
-async function rolledBack<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function rolledBack<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     await db.transaction(async (tx) => {
       throw new Rollback(await fn(tx));
@@ -35,7 +35,7 @@ async function rolledBack<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 /** The request settings Realtime sets for a check (transaction-local). */
-async function actAs(tx: Tx, topic: string, claims: JwtClaims): Promise<void> {
+export async function actAs(tx: Tx, topic: string, claims: JwtClaims): Promise<void> {
   const role = typeof claims.role === 'string' ? claims.role : 'anon';
   await tx.query(
     `select set_config('role', $1, true), set_config('realtime.topic', $2, true), set_config('request.jwt.claims', $3, true),

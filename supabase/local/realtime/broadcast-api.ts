@@ -2,12 +2,16 @@
  * `POST /realtime/v1/api/broadcast` (`{messages: [{topic, event, payload, private}]}`, what a
  * not-joined `channel.send()` uses) and `POST /realtime/v1/api/broadcast/<topic>/events/<event>`
  * (`channel.httpSend()`). Both answer 202 with no body. The apikey must be one of the project's
- * keys and the bearer token (else the apikey) must verify. Private-channel messages are dropped:
- * nothing here may authorize them (see the join of a private channel).
+ * keys and the bearer token (else the apikey) must verify. A message to a private channel goes out
+ * only if the caller may send broadcasts on its topic (RLS on realtime.messages for the token's
+ * claims, as a joined channel's first send is checked): the batch endpoint drops a refused one
+ * and still answers 202, the single one answers 403 "Unauthorized", as hosted Realtime does. Each
+ * message counts against the events-per-second quota (429 when it is used up).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from '../contracts.ts';
 import { checkToken, joinReason } from './auth.ts';
+import { writeAuthorization } from './authorization.ts';
 import type { Core } from './core.ts';
 import { LIMITS } from './limits.ts';
 
@@ -49,12 +53,27 @@ export function broadcastApi(core: Core): Handler {
     if (!check.ok) return json(res, 401, { message: joinReason(check) });
     const body = await readBody(req);
     if (!body) return json(res, 413, { message: 'Payload Too Large' });
+    const ip = core.ctx.clientIp(req);
+    const claims = check.claims;
+    /** null: the check itself failed. */
+    const maySend = (topic: string) =>
+      writeAuthorization(core.ctx.db, topic, claims, 'broadcast').catch((error: unknown) => {
+        core.log(`Realtime: RlsPolicyError on ${topic}: ${(error as Error).message}`);
+        return null;
+      });
 
     if (single) {
-      if (url.searchParams.get('private') === 'true') return void res.writeHead(202).end();
+      if (!core.quota.event(ip)) return json(res, 429, { message: 'You have exceeded your rate limit' });
       const binary = /octet-stream/i.test(header(req, 'content-type') ?? '');
       const [topic, event] = [decodeURIComponent(single[1]!), decodeURIComponent(single[2]!)];
-      if (binary) core.hub.broadcastBinary(`realtime:${topic}`, event, body, undefined);
+      const isPrivate = url.searchParams.get('private') === 'true';
+      if (isPrivate) {
+        const ok = await maySend(topic);
+        if (ok === null) return json(res, 422, { message: 'RLS policy error' });
+        if (!ok) return json(res, 403, { message: 'Unauthorized' });
+      }
+      const room = `${isPrivate ? 'private:' : ''}realtime:${topic}`;
+      if (binary) core.hub.broadcastBinary(room, event, body, undefined);
       else {
         let payload: unknown;
         try {
@@ -62,7 +81,7 @@ export function broadcastApi(core: Core): Handler {
         } catch {
           return json(res, 400, { message: 'Invalid JSON body' });
         }
-        core.hub.broadcast(`realtime:${topic}`, { type: 'broadcast', event, payload });
+        core.hub.broadcast(room, { type: 'broadcast', event, payload });
       }
       return void res.writeHead(202).end();
     }
@@ -78,9 +97,19 @@ export function broadcastApi(core: Core): Handler {
       Array.isArray(messages) &&
       messages.every((m) => typeof m === 'object' && m !== null && typeof (m as { topic?: unknown }).topic === 'string' && typeof (m as { event?: unknown }).event === 'string');
     if (!valid) return json(res, 422, { errors: { messages: ['is invalid'] } });
-    for (const m of messages as { topic: string; event: string; payload?: unknown; private?: unknown }[]) {
-      if (m.private === true) continue;
-      core.hub.broadcast(`realtime:${m.topic}`, { type: 'broadcast', event: m.event, payload: m.payload ?? {} });
+    const list = messages as { topic: string; event: string; payload?: unknown; private?: unknown }[];
+    for (let i = 0; i < list.length; i++) {
+      if (!core.quota.event(ip)) return json(res, 429, { message: 'You have exceeded your rate limit' });
+    }
+    // One authorization per private topic, as Realtime groups a batch's private messages by topic.
+    const allowed = new Map<string, boolean>();
+    for (const m of list) {
+      if (m.private === true && !allowed.has(m.topic)) allowed.set(m.topic, (await maySend(m.topic)) === true);
+    }
+    for (const m of list) {
+      const message = { type: 'broadcast', event: m.event, payload: m.payload ?? {} };
+      if (m.private !== true) core.hub.broadcast(`realtime:${m.topic}`, message);
+      else if (allowed.get(m.topic)) core.hub.broadcast(`private:realtime:${m.topic}`, message);
     }
     res.writeHead(202).end();
   };

@@ -16,10 +16,13 @@ import type { Core, SessionBound } from './core.ts';
 import type { Member } from './hub.ts';
 import { LIMITS } from './limits.ts';
 import type { BinaryBroadcast, Message } from './protocol.ts';
-import { writeAuthorization, type Extension, type Policies } from './authorization.ts';
+import { readAuthorizations, writeAuthorization, type Extension, type Policies } from './authorization.ts';
+import { presenceIdentity, type PresenceEntry } from './presence-identity.ts';
 
 /** The connection as a channel uses it. */
 export interface ChannelHost {
+  /** The client's address (per-address quotas). */
+  readonly ip: string;
   send(msg: Message): void;
   sendBinaryBroadcast(topic: string, event: string, payload: Buffer, meta?: Record<string, unknown>): void;
   detach(channel: Channel): void;
@@ -57,12 +60,15 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
   readonly topic: string;
   readonly room: string;
   readonly subTopic: string;
-  readonly #policies: Policies | null;
+  #policies: Policies | null;
   readonly joinRef: string | null;
   #claims: JwtClaims;
   #token: string;
   readonly #bindings: Binding[];
   readonly #presenceKey: string;
+  /** What the client last tracked (re-examined when its token changes). */
+  #tracked: Record<string, unknown> | undefined;
+  #presenceEnabled = false;
   readonly #self: boolean;
   readonly #ack: boolean;
   #timer: NodeJS.Timeout | undefined;
@@ -88,7 +94,7 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
     this.#ack = broadcast.ack === true;
     this.#presenceKey = typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID();
     const raw = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter(isObject) : [];
-    this.#bindings = raw.slice(0, LIMITS.maxBindingsPerChannel).map((r) => ({ raw: r, id: bindingId(r), parsed: parseBinding(r) }));
+    this.#bindings = raw.map((r) => ({ raw: r, id: bindingId(r), parsed: parseBinding(r) }));
   }
 
   /** The join reply's `response`. */
@@ -98,6 +104,7 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
 
   /** After the ok reply went out: membership, presence state, token re-check, Postgres subscription. */
   start(presenceEnabled: boolean): void {
+    this.#presenceEnabled = presenceEnabled;
     this.core.hub.add(this);
     this.core.sessions.set(this);
     if (presenceEnabled) this.push('presence_state', this.core.hub.presenceState(this.room));
@@ -144,6 +151,7 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
         if (!isObject(msg.payload)) return;
         // Realtime drops a private channel's broadcast the user may not send, without a reply.
         if (!(await this.#mayWrite('broadcast')) || this.#closed) return;
+        if (!this.core.quota.event(this.host.ip)) return this.shutdown('Too many messages per second');
         this.core.hub.broadcast(this.room, msg.payload, this.#self ? undefined : this);
         if (this.#ack) this.#reply(msg.ref, 'ok');
         return;
@@ -162,6 +170,7 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
 
   async handleBinary(b: BinaryBroadcast): Promise<void> {
     if (!(await this.#mayWrite('broadcast')) || this.#closed) return;
+    if (!this.core.quota.event(this.host.ip)) return this.shutdown('Too many messages per second');
     if (b.binary) this.core.hub.broadcastBinary(this.room, b.event, b.payload as Buffer, b.meta, this.#self ? undefined : this);
     else {
       const message = { type: 'broadcast', event: b.event, payload: b.payload, ...(b.meta ? { meta: b.meta } : {}) };
@@ -194,7 +203,11 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
 
   async #presence(ref: string | null, payload: Record<string, unknown>): Promise<void> {
     const event = typeof payload.event === 'string' ? payload.event.toLowerCase() : undefined;
+    if (event === 'track' || event === 'untrack') {
+      if (!this.core.quota.presence(this.host.ip)) return this.shutdown('Too many presence messages per second');
+    }
     if (event === 'untrack') {
+      this.#tracked = undefined;
       this.core.hub.untrack(this);
       return this.#reply(ref, 'ok');
     }
@@ -204,8 +217,22 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
     const meta = payload.payload ?? {};
     if (!isObject(meta)) return this.#reply(ref, 'error', { reason: 'Presence track payload must be a map' });
     if (Buffer.byteLength(JSON.stringify(meta)) > LIMITS.maxPresenceBytes) return this.shutdown('Track message size exceeded');
-    if (!this.core.hub.isTracked(this, meta)) this.core.hub.track(this, this.#presenceKey, meta);
+    const entry = await this.#presenceEntry(meta);
+    if (this.#closed) return;
+    if (!entry) return this.#reply(ref, 'error');
+    this.#tracked = meta;
+    if (!this.core.hub.isTracked(this, entry.key, entry.meta)) this.core.hub.track(this, entry.key, entry.meta);
     this.#reply(ref, 'ok');
+  }
+
+  /** The key and meta to track: the database's answer on a private channel (presence-identity.ts). */
+  async #presenceEntry(meta: Record<string, unknown>): Promise<PresenceEntry | null> {
+    const client = { key: this.#presenceKey, meta };
+    if (!this.#policies || !this.core.presenceIdentity) return client;
+    return presenceIdentity(this.core.ctx.db, this.core.presenceIdentity, this.subTopic, this.#claims, client).catch((error: unknown) => {
+      this.core.log(`Realtime: presence identity on ${this.subTopic} failed: ${(error as Error).message}`);
+      return null;
+    });
   }
 
   async #accessToken(token: unknown): Promise<void> {
@@ -213,13 +240,40 @@ export class Channel implements Member, ChangeSubscriber, SessionBound {
     const check = await checkToken(this.core.ctx, token);
     if (this.#closed) return;
     if (!check.ok) return this.shutdown(shutdownMessage(check));
+    if (this.#policies) {
+      // Realtime re-runs the read authorization under the new token: a channel the new claims may
+      // not read at all, or may no longer read something they could, is shut down.
+      const previous = this.#policies.read;
+      const read = await readAuthorizations(this.core.ctx.db, this.subTopic, check.claims, this.#presenceEnabled ? ['broadcast', 'presence'] : ['broadcast']).catch(
+        (error: unknown) => {
+          this.core.log(`Realtime: RlsPolicyError on ${this.subTopic}: ${(error as Error).message}`);
+          return null;
+        },
+      );
+      if (this.#closed) return;
+      if (!read || !(read.broadcast || read.presence)) return this.shutdown(`You do not have permissions to read from this Channel topic: ${this.subTopic}`);
+      const revoked = (['broadcast', 'presence'] as const).some((e) => previous[e] === true && read[e] === false);
+      if (revoked) return this.shutdown(`You no longer have permission to read from this Channel topic: ${this.subTopic}`);
+      // Write access is asked again under the new claims.
+      this.#policies = { read, write: {} };
+    }
     this.#claims = check.claims;
     this.#token = token;
-    // Write access is asked again under the new claims (read stays what the join decided).
-    if (this.#policies) this.#policies.write = {};
     this.core.sessions.set(this);
     this.#schedule();
     if (this.#bindings.length) void this.#subscribe();
+    if (this.#tracked) await this.#retrack(this.#tracked);
+  }
+
+  /** A tracked presence whose identity comes from the database follows the new token's user. */
+  async #retrack(meta: Record<string, unknown>): Promise<void> {
+    if (!this.#policies || !this.core.presenceIdentity) return;
+    const entry = await this.#presenceEntry(meta);
+    if (this.#closed) return;
+    if (!entry) {
+      this.#tracked = undefined;
+      this.core.hub.untrack(this);
+    } else if (!this.core.hub.isTracked(this, entry.key, entry.meta)) this.core.hub.track(this, entry.key, entry.meta);
   }
 
   /** Realtime re-confirms a token every 5 minutes and when it expires. */

@@ -28,6 +28,8 @@ export class Connection implements ChannelHost {
     readonly vsn: Vsn,
     /** The connection's API key: the token of channels that join without `access_token`. */
     private readonly apikey: string,
+    /** The client's address, for the per-address quotas. */
+    readonly ip: string,
   ) {
     ws.on('message', (data, isBinary) => this.#receive(data as Buffer | Buffer[], isBinary));
     ws.on('close', () => this.#teardown());
@@ -103,12 +105,14 @@ export class Connection implements ChannelHost {
   }
 
   async #binary(buf: Buffer): Promise<void> {
+    if (this.#closed) return;
     const b = decodeBinary(buf);
     if (!b) return;
     await this.#channels.get(b.topic)?.handleBinary(b);
   }
 
   async #text(msg: Message): Promise<void> {
+    if (this.#closed) return;
     const reply = (status: 'ok' | 'error', response: unknown) => this.#reply(msg, status, response);
     if (msg.event === 'phx_join') return this.#join(msg, reply);
     const channel = this.#channels.get(msg.topic);
@@ -133,9 +137,25 @@ export class Connection implements ChannelHost {
       existing.push('phx_close', {});
       existing.close();
     }
-    if (this.#channels.size >= LIMITS.maxChannelsPerConnection) return fail('ChannelRateLimitReached: Too many channels');
+    const { quota } = this.core;
+    if (!quota.join(this.ip)) {
+      // Hosted Realtime refuses the join and disconnects the socket (the client reconnects later);
+      // the frames this client queued behind it are not looked at.
+      fail('ClientJoinRateLimitReached: Too many joins per second');
+      this.close(1000, 'too many joins');
+      // A flood keeps arriving until the client reads our close frame: drop the connection soon
+      // after the reply went out rather than read (and unmask) all it still sends.
+      setTimeout(() => this.ws.terminate(), 50).unref();
+      return;
+    }
+    if (this.#channels.size >= quota.quotas.maxChannelsPerClient) return fail('ChannelRateLimitReached: Too many channels');
     const payload = isObject(msg.payload) ? msg.payload : {};
     const config = isObject(payload.config) ? payload.config : {};
+    // A local cap (hosted has none): each binding costs every change of its table a filter check.
+    const bindings = Array.isArray(config.postgres_changes) ? config.postgres_changes.length : 0;
+    if (bindings > quota.quotas.maxPostgresChangesPerChannel) {
+      return fail(`ChannelRateLimitReached: Too many postgres_changes bindings (at most ${quota.quotas.maxPostgresChangesPerChannel} per channel)`);
+    }
     const given = typeof payload.access_token === 'string' ? payload.access_token : typeof payload.user_token === 'string' ? payload.user_token : undefined;
     const token = given && !given.startsWith('sb_') ? given : this.apikey;
     const check = await checkToken(this.core.ctx, token);

@@ -2,6 +2,7 @@
 import type { StackContext } from '../contracts.ts';
 import type { ChangeFeed } from './changes/feed.ts';
 import type { Hub } from './hub.ts';
+import type { Quota } from './quota.ts';
 
 /** A joined channel as the session index sees it. */
 export interface SessionBound {
@@ -16,6 +17,9 @@ export interface Core {
   hub: Hub;
   feed: ChangeFeed;
   sessions: SessionIndex;
+  quota: Quota;
+  /** `[realtime] presence_identity`, quoted, or null (presence-identity.ts). */
+  presenceIdentity: string | null;
 }
 
 /** Channels by the session of their token, so an ended session closes its channels at once. */

@@ -76,9 +76,9 @@ export class Hub {
     this.#diff(member.room, {}, { [previous.key]: { metas: [previous.meta] } });
   }
 
-  isTracked(member: Member, payload: Record<string, unknown>): boolean {
+  isTracked(member: Member, key: string, payload: Record<string, unknown>): boolean {
     const current = this.#presence.get(member.room)?.get(member);
-    if (!current) return false;
+    if (!current || current.key !== key) return false;
     const { phx_ref: _ref, phx_ref_prev: _prev, ...rest } = current.meta;
     return JSON.stringify(rest) === JSON.stringify(payload);
   }

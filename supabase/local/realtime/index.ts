@@ -15,7 +15,9 @@ import { ChangeFeed } from './changes/feed.ts';
 import { Connection } from './connection.ts';
 import { SessionIndex, type Core } from './core.ts';
 import { Hub } from './hub.ts';
-import { LIMITS } from './limits.ts';
+import { LIMITS, realtimeQuotas } from './limits.ts';
+import { Quota } from './quota.ts';
+import { presenceIdentityFunction } from './presence-identity.ts';
 import type { Vsn } from './protocol.ts';
 
 export interface Realtime {
@@ -45,7 +47,8 @@ export async function createRealtime(ctx: StackContext, options: { log?: (line: 
   const feed = new ChangeFeed(ctx.db, log);
   await feed.start();
   const sessions = new SessionIndex();
-  const core: Core = { ctx, log, hub: new Hub(), feed, sessions };
+  const quota = new Quota(realtimeQuotas(ctx.config));
+  const core: Core = { ctx, log, hub: new Hub(), feed, sessions, quota, presenceIdentity: presenceIdentityFunction(ctx.config) };
   const stopSessions = ctx.endedSessions.subscribe((ids) => sessions.ended(ids, SESSION_ENDED));
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.maxFrameBytes, perMessageDeflate: false });
   const connections = new Set<Connection>();
@@ -74,11 +77,29 @@ export async function createRealtime(ctx: StackContext, options: { log?: (line: 
       refuse(socket, 403, 'Forbidden', { message: `The client's requested transport version "${vsn}" does not match server's version requirements of ~> 1.0.0 or ~> 2.0.0` });
       return true;
     }
+    // Hosted Realtime's connect-time quotas: concurrent connections (here also per address) and
+    // a join rate already used up, answered 429 as its UserSocket does.
+    const ip = ctx.clientIp(req);
+    const refusal = quota.connect(ip);
+    if (refusal) {
+      log(`Realtime: error: connection from ${ip} refused: ${refusal}`);
+      refuse(socket, 429, 'Too Many Requests', { error: refusal === 'too_many_connections' ? 'Too many connected users' : 'Too many joins per second' });
+      return true;
+    }
+    let counted = true;
+    const release = () => {
+      if (counted) quota.disconnect(ip);
+      counted = false;
+    };
+    socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const conn = new Connection(core, ws, vsn as Vsn, apikey);
+      const conn = new Connection(core, ws, vsn as Vsn, apikey, ip);
       connections.add(conn);
-      ws.on('close', () => connections.delete(conn));
-      log(`Realtime: connect vsn=${vsn} key=${apikey === ctx.keys.serviceRoleKey ? 'service_role' : 'anon'} from ${ctx.clientIp(req)}`);
+      ws.on('close', () => {
+        connections.delete(conn);
+        release();
+      });
+      log(`Realtime: connect vsn=${vsn} key=${apikey === ctx.keys.serviceRoleKey ? 'service_role' : 'anon'} from ${ip}`);
     });
     return true;
   };

@@ -111,6 +111,21 @@ describeEngines('realtime core', (engine) => {
     expect((got as Record<string, any>).new.id).toBe(id);
   });
 
+  it("checks changes under the new token's claims after a switch to another user", async () => {
+    const c = t.client();
+    await c.realtime.setAuth(await t.userToken(CUSTOMER_A));
+    const r = await record(c, 'switch-user', [devices]);
+    const mineA = await addDevice(CUSTOMER_A);
+    await r.waitFor(r.changes, (x) => (x as Record<string, any>).new.id === mineA);
+    await c.realtime.setAuth(await t.userToken(CUSTOMER_B));
+    await r.waitFor(r.system, (m) => m.extension === 'postgres_changes' && r.system.indexOf(m) > 0);
+    await addDevice(CUSTOMER_A); // A's row: no longer for this channel
+    const mineB = await addDevice(CUSTOMER_B);
+    await r.waitFor(r.changes, (x) => (x as Record<string, any>).new.id === mineB);
+    await sleep(300);
+    expect(r.changes.map((x) => (x as Record<string, any>).new.id)).toEqual([mineA, mineB]);
+  });
+
   it('refuses an expired token at join and closes a channel whose token expires', async () => {
     const past = Math.floor(Date.now() / 1000) - 120;
     const c = t.client();

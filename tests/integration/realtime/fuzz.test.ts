@@ -38,7 +38,10 @@ describeEngines('/realtime/v1 under random frames', (engine) => {
   beforeAll(async () => {
     process.on('unhandledRejection', onCrash);
     process.on('uncaughtException', onCrash);
-    t = await startTestStack({ engine, bare: true, fixtureSql: RT_FIXTURE });
+    // Random frames join as fast as the fuzzer sends them, from one address: the quotas are the
+    // subject of quotas.test.ts; here every frame must reach the protocol handling.
+    const realtime = { max_joins_per_second: 100_000, max_joins_per_second_per_ip: 100_000, max_events_per_second: 100_000, max_events_per_second_per_ip: 100_000, max_presence_events_per_second: 100_000, max_presence_events_per_second_per_ip: 100_000, max_postgres_changes_per_channel: 1000 };
+    t = await startTestStack({ engine, bare: true, fixtureSql: RT_FIXTURE, configOverrides: { realtime } });
   });
   afterAll(async () => {
     process.off('unhandledRejection', onCrash);

@@ -47,18 +47,54 @@ function identity(change: ChangeRow, meta: TableMeta): Record<string, unknown> {
   return Object.fromEntries(meta.pk.filter((k) => k in old).map((k) => [k, old[k]]));
 }
 
-/** Filter results for every distinct filter of the candidates, evaluated on the typed row. */
+/** A Postgres array literal of `values` (each element quoted), e.g. `{"a","b\\"c"}`. */
+const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+
+/** Expressions per statement: far below Postgres's 1,664 target-list entries. */
+const EXPRESSIONS_PER_QUERY = 500;
+
+/**
+ * Filter results for every distinct filter of the candidates, evaluated on the typed row. The
+ * scalar filters of one column and operator are evaluated together: one expression returns the
+ * positions of the values that match, so thousands of subscribers' filters on a table (e.g. a
+ * flood of `id=eq.<x>` bindings) cost one expression per column and operator, not one each.
+ */
 async function evaluateFilters(db: Db, change: ChangeRow, meta: TableMeta, filters: Filter[]): Promise<Map<string, boolean>> {
   const results = new Map<string, boolean>();
   if (filters.length === 0) return results;
   const row = change.action === 'DELETE' ? identity(change, meta) : (change.record ?? {});
-  const sql = `select ${filters.map((f, i) => `${filterSql(f)} as f${i}`).join(', ')}
-    from pg_catalog.jsonb_populate_record(null::${qualified(change.schema_name, change.table_name)}, ${literal(JSON.stringify(row))}::jsonb) r`;
-  try {
-    const r = (await db.query<Record<string, boolean | null>>(sql)).rows[0] ?? {};
-    filters.forEach((f, i) => results.set(filterKey(f), r[`f${i}`] === true));
-  } catch {
-    filters.forEach((f) => results.set(filterKey(f), false)); // a column whose type changed: nothing matches
+  const exprs: { sql: string; settle: (v: unknown) => void }[] = [];
+  const groups = new Map<string, Filter[]>();
+  for (const f of filters) {
+    const type = meta.sqlTypes.get(f.column);
+    if (f.op === 'in' || !type) {
+      exprs.push({ sql: filterSql(f), settle: (v) => results.set(filterKey(f), v === true) });
+      continue;
+    }
+    const key = `${f.column}\0${f.op}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  for (const list of groups.values()) {
+    const { column, op } = list[0]!;
+    const values = [...new Set(list.map((f) => f.value))];
+    const type = meta.sqlTypes.get(column)!;
+    exprs.push({
+      sql: `array(select u.o::int from unnest(${literal(arrayLiteral(values))}::${type}[]) with ordinality u(v, o) where r.${ident(column)} ${OP_SQL[op as keyof typeof OP_SQL]} u.v)`,
+      settle: (v) => {
+        const hit = new Set((Array.isArray(v) ? v : []).map((i) => values[Number(i) - 1]));
+        for (const f of list) results.set(filterKey(f), hit.has(f.value));
+      },
+    });
+  }
+  const source = `pg_catalog.jsonb_populate_record(null::${qualified(change.schema_name, change.table_name)}, ${literal(JSON.stringify(row))}::jsonb) r`;
+  for (let at = 0; at < exprs.length; at += EXPRESSIONS_PER_QUERY) {
+    const chunk = exprs.slice(at, at + EXPRESSIONS_PER_QUERY);
+    try {
+      const r = (await db.query<Record<string, unknown>>(`select ${chunk.map((e, i) => `${e.sql} as f${i}`).join(', ')} from ${source}`)).rows[0] ?? {};
+      chunk.forEach((e, i) => e.settle(r[`f${i}`]));
+    } catch {
+      chunk.forEach((e) => e.settle(false)); // a column whose type changed: nothing matches
+    }
   }
   return results;
 }

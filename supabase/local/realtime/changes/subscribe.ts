@@ -30,8 +30,21 @@ interface Published {
   captured: boolean;
 }
 
+/** The publication as last read, per database: joins within a second share one read. */
+const recent = new WeakMap<Db, { at: number; rows: Published[] }>();
+
 export async function resolveBindings(db: Db, role: string, bindings: BindingParams[]): Promise<Set<string>[] | { error: string }> {
-  const published = (
+  const cached = recent.get(db);
+  const fresh = cached && performance.now() - cached.at < 1000 ? cached.rows : undefined;
+  // A binding that matches nothing in the cached list reads the publication again (a table just
+  // published must not be refused); a `*` binding may miss a table published in the last second.
+  const covered = fresh && bindings.every((b) => fresh.some((p) => (b.schema === '*' || p.schema === b.schema) && (b.table === '*' || p.table === b.table)));
+  const published = covered ? fresh : await readPublication(db);
+  return resolveAgainst(db, role, bindings, published);
+}
+
+async function readPublication(db: Db): Promise<Published[]> {
+  const rows = (
     await db.query<Published>(
       `select p.schemaname as schema, p.tablename as table, c.oid::int as oid,
          exists (select 1 from pg_catalog.pg_trigger t where t.tgrelid = c.oid and t.tgname = '_realtime_capture') as captured
@@ -41,11 +54,22 @@ export async function resolveBindings(db: Db, role: string, bindings: BindingPar
        where p.pubname = 'supabase_realtime'`,
     )
   ).rows;
-  if (published.some((p) => !p.captured)) await db.query('select _realtime.sync_triggers()');
+  if (rows.some((p) => !p.captured)) await db.query('select _realtime.sync_triggers()');
+  const marked = rows.map((p) => ({ ...p, captured: true }));
+  recent.set(db, { at: performance.now(), rows: marked });
+  return marked;
+}
 
+async function resolveAgainst(db: Db, role: string, bindings: BindingParams[], published: Published[]): Promise<Set<string>[] | { error: string }> {
+  const matches = bindings.map((b) => published.filter((p) => (b.schema === '*' || p.schema === b.schema) && (b.table === '*' || p.table === b.table)));
+  // A join with many filtered bindings checks them all in a few statements; only when that finds
+  // a problem does the binding-by-binding check below name it, with Realtime's text.
+  if (matches.every((m) => m.length > 0) && (await allFiltersValid(db, role, bindings, matches))) {
+    return matches.map((m) => new Set(m.map((p) => entityKey(p.schema, p.table))));
+  }
   const out: Set<string>[] = [];
-  for (const b of bindings) {
-    const matched = published.filter((p) => (b.schema === '*' || p.schema === b.schema) && (b.table === '*' || p.table === b.table));
+  for (const [i, b] of bindings.entries()) {
+    const matched = matches[i]!;
     if (matched.length === 0) return { error: unable(b) };
     for (const entity of matched) {
       const problem = await checkFilters(db, role, entity.oid, b);
@@ -56,18 +80,54 @@ export async function resolveBindings(db: Db, role: string, bindings: BindingPar
   return out;
 }
 
+interface ColumnInfo {
+  name: string;
+  type: string;
+  ok: boolean;
+}
+
+async function columnsOf(db: Db, role: string, oid: number): Promise<ColumnInfo[]> {
+  return (
+    await db.query<ColumnInfo>(
+      `select a.attname as name, format_type(a.atttypid, null) as type,
+         pg_catalog.has_column_privilege(${literal(role)}, a.attrelid, a.attnum, 'SELECT') as ok
+       from pg_catalog.pg_attribute a where a.attrelid = ${oid} and a.attnum > 0 and not a.attisdropped`,
+    )
+  ).rows;
+}
+
+/** True when every filter names a selectable column and its value casts (one statement for all casts). */
+async function allFiltersValid(db: Db, role: string, bindings: BindingParams[], matches: Published[][]): Promise<boolean> {
+  const columns = new Map<number, ColumnInfo[]>();
+  const exprs: string[] = [];
+  try {
+    for (const [i, b] of bindings.entries()) {
+      if (b.filters.length === 0) continue;
+      for (const entity of matches[i]!) {
+        if (!columns.has(entity.oid)) columns.set(entity.oid, await columnsOf(db, role, entity.oid));
+        for (const f of b.filters) {
+          const col = columns.get(entity.oid)!.find((c) => c.name === f.column && c.ok);
+          if (!col) return false;
+          exprs.push(f.op === 'in' ? `cardinality((${literal(f.value)})::${col.type}[]) <= 100` : `(${literal(f.value)})::${col.type} is not distinct from (${literal(f.value)})::${col.type}`);
+        }
+      }
+    }
+    for (let at = 0; at < exprs.length; at += 500) {
+      const r = await db.query<{ ok: boolean }>(`select ${exprs.slice(at, at + 500).join(' and ')} as ok`);
+      if (r.rows[0]?.ok !== true) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Realtime's `subscription_check_filters`, as the error text it would raise (or undefined). */
 async function checkFilters(db: Db, role: string, oid: number, b: BindingParams): Promise<string | undefined> {
   if (b.filters.length === 0) return undefined;
-  let columns: { name: string; type: string; ok: boolean }[];
+  let columns: ColumnInfo[];
   try {
-    columns = (
-      await db.query<{ name: string; type: string; ok: boolean }>(
-        `select a.attname as name, format_type(a.atttypid, null) as type,
-           pg_catalog.has_column_privilege(${literal(role)}, a.attrelid, a.attnum, 'SELECT') as ok
-         from pg_catalog.pg_attribute a where a.attrelid = ${oid} and a.attnum > 0 and not a.attisdropped`,
-      )
-    ).rows;
+    columns = await columnsOf(db, role, oid);
   } catch (error) {
     return pgText(error);
   }

@@ -19,6 +19,8 @@ export interface TableMeta {
   rls: boolean;
   /** `replica identity full`: old records carry every column. */
   fullIdentity: boolean;
+  /** Column → its type as SQL can name it in a cast (`format_type`), for filter evaluation. */
+  sqlTypes: Map<string, string>;
 }
 
 export class TableLookup {
@@ -46,9 +48,9 @@ export class TableLookup {
   }
 
   async #loadTable(schema: string, table: string): Promise<TableMeta | null> {
-    const r = await this.#db.query<{ oid: number; rls: boolean; ident: string; columns: Column[] | null; pk: string[] | null }>(
+    const r = await this.#db.query<{ oid: number; rls: boolean; ident: string; columns: (Column & { sql: string })[] | null; pk: string[] | null }>(
       `select c.oid::int as oid, c.relrowsecurity as rls, c.relreplident::text as ident,
-         (select json_agg(json_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
+         (select json_agg(json_build_object('name', a.attname, 'type', t.typname, 'sql', pg_catalog.format_type(a.atttypid, null)) order by a.attnum)
             from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
            where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns,
          (select json_agg(a.attname order by a.attnum)
@@ -60,7 +62,15 @@ export class TableLookup {
     );
     const row = r.rows[0];
     if (!row) return null;
-    return { oid: Number(row.oid), columns: row.columns ?? [], pk: row.pk ?? [], rls: row.rls, fullIdentity: row.ident === 'f' };
+    const columns = row.columns ?? [];
+    return {
+      oid: Number(row.oid),
+      columns: columns.map((c) => ({ name: c.name, type: c.type })),
+      sqlTypes: new Map(columns.map((c) => [c.name, c.sql])),
+      pk: row.pk ?? [],
+      rls: row.rls,
+      fullIdentity: row.ident === 'f',
+    };
   }
 
   async #loadSelectable(role: string, oid: number): Promise<Set<string>> {

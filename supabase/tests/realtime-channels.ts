@@ -1,0 +1,30 @@
+/** A private (or public) Realtime channel joined through supabase-js, recording what arrives. */
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { waitUntil } from '../../tests/integration/realtime/helpers.ts';
+
+export interface Joined {
+  client: SupabaseClient;
+  channel: RealtimeChannel;
+  status: string;
+  error?: string;
+  broadcasts: Record<string, unknown>[];
+  /** `system` messages (a shutdown's error, for instance). */
+  system: Record<string, unknown>[];
+  presence: () => Record<string, unknown>;
+}
+
+export async function join(client: SupabaseClient, topic: string, options: { presence?: string; isPrivate?: boolean } = {}): Promise<Joined> {
+  const channel = client.channel(topic, {
+    config: { private: options.isPrivate ?? true, broadcast: { ack: true }, ...(options.presence ? { presence: { key: options.presence } } : {}) },
+  });
+  const j: Joined = { client, channel, status: '', broadcasts: [], system: [], presence: () => channel.presenceState() };
+  channel.on('broadcast', { event: 'typing' }, (m) => j.broadcasts.push(m.payload as Record<string, unknown>));
+  channel.on('system' as never, {} as never, (m: Record<string, unknown>) => j.system.push(m));
+  if (options.presence) channel.on('presence', { event: 'sync' }, () => undefined);
+  channel.subscribe((status, error) => {
+    j.status ||= status;
+    if (error && !j.error) j.error = error.message;
+  });
+  await waitUntil(() => j.status !== '', 8000, `join of ${topic}`);
+  return j;
+}
