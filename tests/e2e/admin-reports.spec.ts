@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from './support/test.ts';
 import * as OTPAuth from 'otpauth';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { formatMoney } from '../../src/lib/money.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import * as OTPAuth from 'otpauth';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEMO, DEMO_PASSWORD, createUser, latestMail } from './support/auth.ts';

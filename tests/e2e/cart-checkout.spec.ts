@@ -1,4 +1,4 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from './support/test.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { DEMO, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';

@@ -1,4 +1,4 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from './support/test.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { stockText } from './support/api.ts';
 import { DEMO, signInAs } from './support/auth.ts';

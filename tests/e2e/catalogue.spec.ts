@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { stockOf, stockText } from './support/api.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 

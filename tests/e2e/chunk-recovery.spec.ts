@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { DEMO, signInAs } from './support/auth.ts';
 
 // A page part whose code request is cut off (poor signal; under load Chromium aborted the footer's

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, request, test, type Browser, type Page } from '@playwright/test';
+import { expect, request, test, type Browser, type Page } from './support/test.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { DEMO, signInAs } from './support/auth.ts';

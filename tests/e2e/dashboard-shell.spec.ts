@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test.ts';
 import { DEMO, signInAs } from './support/auth.ts';
 
 // The signed-in areas' shell: a sidebar that collapses (button or Ctrl+B) and remembers it for 7

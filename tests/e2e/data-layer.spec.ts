@@ -1,4 +1,4 @@
-import { expect, request, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request, test, type Browser, type BrowserContext, type Page } from './support/test.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { stockOf, stockText } from './support/api.ts';
 import { createUser, signInAs } from './support/auth.ts';

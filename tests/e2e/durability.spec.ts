@@ -1,17 +1,10 @@
-import {
-  expect,
-  request,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from "@playwright/test";
-import fc from "fast-check";
-import { DEFAULT_JWT_SECRET, demoKey } from "../../supabase/local/keys.ts";
-import { cartItemId } from "../../src/db/collections/cart-items.ts";
-import { createUser, signInAs } from "./support/auth.ts";
-import { appOrigin } from "./support/paths.ts";
-import { visitUntilControlled } from "./support/service-worker.ts";
+import { expect, request, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import fc from 'fast-check';
+import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
+import { cartItemId } from '../../src/db/collections/cart-items.ts';
+import { createUser, signInAs } from './support/auth.ts';
+import { appOrigin } from './support/paths.ts';
+import { visitUntilControlled } from './support/service-worker.ts';
 
 // The durability property in the browser: random histories of 2–3 tabs (each its own browser
 // context, as separate devices) of one customer changing their cart through the shop's screens,
@@ -29,74 +22,27 @@ import { visitUntilControlled } from "./support/service-worker.ts";
 const RUNS = Number(process.env.CHROMIUM_DURABILITY_RUNS ?? 20);
 const SEED = Number(process.env.CHROMIUM_DURABILITY_SEED ?? 1);
 
-const PRODUCTS = {
-  2: "Indoor Unit Standalone",
-  3: "Solar Panel Kit",
-  4: "Backup Battery Pack",
-} as const;
+const PRODUCTS = { 2: 'Indoor Unit Standalone', 3: 'Solar Panel Kit', 4: 'Backup Battery Pack' } as const;
 type ProductId = keyof typeof PRODUCTS;
 const productArb = fc.constantFrom(2, 3, 4) as fc.Arbitrary<ProductId>;
 const tabArb = fc.nat({ max: 2 });
 
 type Command =
-  | { kind: "add"; tab: number; product: ProductId; quantity: number }
+  | { kind: 'add'; tab: number; product: ProductId; quantity: number }
   /** On the line at `pick` (modulo the lines the tab shows); nothing when its cart is empty. */
-  | { kind: "increase" | "remove"; tab: number; pick: number }
-  | { kind: "offline" | "online" | "reload" | "closeTab"; tab: number }
-  | { kind: "wait"; ms: number };
+  | { kind: 'increase' | 'remove'; tab: number; pick: number }
+  | { kind: 'offline' | 'online' | 'reload' | 'closeTab'; tab: number }
+  | { kind: 'wait'; ms: number };
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant("add" as const),
-      tab: tabArb,
-      product: productArb,
-      quantity: fc.integer({ min: 1, max: 3 }),
-    }),
-  },
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      kind: fc.constant("increase" as const),
-      tab: tabArb,
-      pick: fc.nat(2),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant("remove" as const),
-      tab: tabArb,
-      pick: fc.nat(2),
-    }),
-  },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constantFrom("offline" as const, "online" as const),
-      tab: tabArb,
-    }),
-  },
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      kind: fc.constantFrom("reload" as const, "closeTab" as const),
-      tab: tabArb,
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant("wait" as const),
-      ms: fc.constantFrom(0, 300, 1000),
-    }),
-  },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('add' as const), tab: tabArb, product: productArb, quantity: fc.integer({ min: 1, max: 3 }) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('increase' as const), tab: tabArb, pick: fc.nat(2) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), tab: tabArb, pick: fc.nat(2) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('offline' as const, 'online' as const), tab: tabArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('reload' as const, 'closeTab' as const), tab: tabArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.constantFrom(0, 300, 1000) }) },
 );
-const historyArb = fc.record({
-  tabs: fc.integer({ min: 2, max: 3 }),
-  commands: fc.array(commandArb, { minLength: 4, maxLength: 10 }),
-});
+const historyArb = fc.record({ tabs: fc.integer({ min: 2, max: 3 }), commands: fc.array(commandArb, { minLength: 4, maxLength: 10 }) });
 
 /** What a tab acknowledged: the line showed `quantity` after its write (or was removed). */
 interface Write {
@@ -118,61 +64,40 @@ interface Tab {
 
 type Cart = Partial<Record<ProductId, number>>;
 
-const serviceKey = demoKey("service_role", DEFAULT_JWT_SECRET);
+const serviceKey = demoKey('service_role', DEFAULT_JWT_SECRET);
 
 /** The user's cart rows as the server holds them, deleted ones too (service role: no RLS). */
-async function serverRows(
-  userId: string,
-): Promise<
-  Array<{ product_id: ProductId; quantity: number; _deleted: boolean }>
-> {
+async function serverRows(userId: string): Promise<Array<{ product_id: ProductId; quantity: number; _deleted: boolean }>> {
   const api = await request.newContext({ baseURL: appOrigin() });
-  const response = await api.get(
-    `/rest/v1/cart_items?user_id=eq.${userId}&select=product_id,quantity,_deleted&order=product_id`,
-    {
-      headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
-    },
-  );
+  const response = await api.get(`/rest/v1/cart_items?user_id=eq.${userId}&select=product_id,quantity,_deleted&order=product_id`, {
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
+  });
   expect(response.status(), await response.text()).toBe(200);
   const rows = await response.json();
   await api.dispose();
   return rows;
 }
 
-const aliveCart = (rows: Awaited<ReturnType<typeof serverRows>>): Cart =>
-  Object.fromEntries(
-    rows.filter((r) => !r._deleted).map((r) => [r.product_id, r.quantity]),
-  );
+const aliveCart = (rows: Awaited<ReturnType<typeof serverRows>>): Cart => Object.fromEntries(rows.filter((r) => !r._deleted).map((r) => [r.product_id, r.quantity]));
 
 /** The cart page as the user reads it: product → quantity; null while it is still loading. */
 function shownCart(page: Page): Promise<Cart | null> {
   return page
     .evaluate((products) => {
-      const byName = Object.fromEntries(
-        Object.entries(products).map(([id, name]) => [name, Number(id)]),
-      );
+      const byName = Object.fromEntries(Object.entries(products).map(([id, name]) => [name, Number(id)]));
       const list = document.querySelector('[aria-label="Cart items"]');
-      if (!list)
-        return document.querySelector("h1")?.textContent ===
-          "Your cart is empty"
-          ? {}
-          : null;
+      if (!list) return document.querySelector('h1')?.textContent === 'Your cart is empty' ? {} : null;
       const out: Record<number, number> = {};
-      for (const line of list.querySelectorAll(":scope > li")) {
-        out[byName[line.getAttribute("aria-label") ?? ""] ?? -1] = Number(
-          line.querySelector('[data-testid="cart-line-quantity"]')?.textContent,
-        );
+      for (const line of list.querySelectorAll(':scope > li')) {
+        out[byName[line.getAttribute('aria-label') ?? ''] ?? -1] = Number(line.querySelector('[data-testid="cart-line-quantity"]')?.textContent);
       }
       return out;
     }, PRODUCTS)
     .catch((error: Error) => {
       // The page is being replaced: the app reloads itself once when a chunk could not be fetched
       // (RouteError). Still loading, as a user would see it; the trace keeps a note of it.
-      if (!/Execution context was destroyed|navigat/i.test(error.message))
-        throw error;
-      pageEvents.push(
-        `${new Date().toISOString().slice(11, 23)} read during a navigation: ${page.url()}`,
-      );
+      if (!/Execution context was destroyed|navigat/i.test(error.message)) throw error;
+      pageEvents.push(`${new Date().toISOString().slice(11, 23)} read during a navigation: ${page.url()}`);
       return null;
     });
 }
@@ -180,14 +105,11 @@ function shownCart(page: Page): Promise<Cart | null> {
 // The pages' console errors and navigations, the latest last, for a failure's message.
 const pageEvents: string[] = [];
 function watchPage(page: Page): Page {
-  const note = (what: string) =>
-    pageEvents.push(
-      `${new Date().toISOString().slice(11, 23)} ${what.slice(0, 300)}`,
-    );
-  page.on("console", (message) => {
-    if (message.type() === "error") note(`${page.url()}: ${message.text()}`);
+  const note = (what: string) => pageEvents.push(`${new Date().toISOString().slice(11, 23)} ${what.slice(0, 300)}`);
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`${page.url()}: ${message.text()}`);
   });
-  page.on("framenavigated", (frame) => {
+  page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
   });
   return page;
@@ -197,41 +119,27 @@ function watchPage(page: Page): Page {
 function pageState(page: Page): Promise<string> {
   return page
     .evaluate(() => {
-      const main = document
-        .querySelector("main")
-        ?.textContent?.replace(/\s+/g, " ")
-        .slice(0, 200);
-      const sync = document
-        .querySelector('[data-testid="sync-indicator"]')
-        ?.getAttribute("data-state");
+      const main = document.querySelector('main')?.textContent?.replace(/\s+/g, ' ').slice(0, 200);
+      const sync = document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state');
       // Set by the app when it reloaded itself after a failed chunk (RouteError) or start (main.tsx).
-      const reloads = ["garage-chunk-reload", "garage-boot-reloaded"]
-        .map((key) => `${key}=${sessionStorage.getItem(key)}`)
-        .join(" ");
+      const reloads = ['garage-chunk-reload', 'garage-boot-reloaded'].map((key) => `${key}=${sessionStorage.getItem(key)}`).join(' ');
       const alert = document.querySelector('[role="alert"]')?.textContent;
-      return `${location.pathname}, h1 ${JSON.stringify(document.querySelector("h1")?.textContent)}, sync ${sync}, ${reloads}, alert ${JSON.stringify(alert)}, main: ${main}`;
+      return `${location.pathname}, h1 ${JSON.stringify(document.querySelector('h1')?.textContent)}, sync ${sync}, ${reloads}, alert ${JSON.stringify(alert)}, main: ${main}`;
     })
     .catch((error: Error) => `unreadable (${error.message})`)
-    .then(
-      (state) =>
-        `${state}\nlast page events:\n${pageEvents.slice(-12).join("\n")}`,
-    );
+    .then((state) => `${state}\nlast page events:\n${pageEvents.slice(-12).join('\n')}`);
 }
 
 async function openCart(page: Page): Promise<Cart> {
-  if (!page.url().endsWith("/cart")) await page.goto("/cart");
+  if (!page.url().endsWith('/cart')) await page.goto('/cart');
   let cart: Cart | null = null;
   // Its own wait, longer than expect's default: a poll around this one cannot extend it. A cart
   // that never shows says what the page showed instead.
   await expect
-    .poll(async () => (cart = await shownCart(page)) !== null, {
-      timeout: 30_000,
-    })
+    .poll(async () => (cart = await shownCart(page)) !== null, { timeout: 30_000 })
     .toBe(true)
     .catch(async (error: Error) => {
-      throw new Error(
-        `${error.message}\nthe page instead: ${await pageState(page)}`,
-      );
+      throw new Error(`${error.message}\nthe page instead: ${await pageState(page)}`);
     });
   return cart ?? {};
 }
@@ -239,26 +147,18 @@ async function openCart(page: Page): Promise<Cart> {
 /** The cart documents this tab's device recorded as replaced by the server (sync center's list). */
 function replacedOn(page: Page, userId: string): Promise<string[]> {
   return page.evaluate(async (id) => {
-    if (!(await indexedDB.databases()).some((d) => d.name === "garage-sync"))
-      return [];
+    if (!(await indexedDB.databases()).some((d) => d.name === 'garage-sync')) return [];
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open("garage-sync");
+      const open = indexedDB.open('garage-sync');
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const all = await new Promise<Array<{ userId: string; docId: string }>>(
-      (resolve) => {
-        const get = db
-          .transaction("conflicts")
-          .objectStore("conflicts")
-          .getAll();
-        get.onsuccess = () => resolve(get.result);
-      },
-    );
+    const all = await new Promise<Array<{ userId: string; docId: string }>>((resolve) => {
+      const get = db.transaction('conflicts').objectStore('conflicts').getAll();
+      get.onsuccess = () => resolve(get.result);
+    });
     db.close();
-    return all
-      .filter((entry) => entry.userId === id)
-      .map((entry) => entry.docId);
+    return all.filter((entry) => entry.userId === id).map((entry) => entry.docId);
   }, userId);
 }
 
@@ -268,22 +168,18 @@ function replacedOn(page: Page, userId: string): Promise<string[]> {
 // databases stay behind under their own names, as on a shared computer.
 const devices: Tab[] = [];
 
-async function device(
-  browser: Browser,
-  index: number,
-  user: { email: string; password: string },
-): Promise<Tab> {
+async function device(browser: Browser, index: number, user: { email: string; password: string }): Promise<Tab> {
   let tab = devices[index];
   if (!tab) {
     const context = await browser.newContext();
     tab = { context, page: watchPage(await context.newPage()), offline: false };
-    await visitUntilControlled(tab.page, "/");
+    await visitUntilControlled(tab.page, '/');
     devices[index] = tab;
   }
   tab.offline = false;
   await tab.context.setOffline(false);
   await signInAs(tab.page, user.email, user.password);
-  await tab.page.goto("/cart");
+  await tab.page.goto('/cart');
   return tab;
 }
 
@@ -292,95 +188,59 @@ test.afterAll(async () => {
 });
 
 /** Runs one command; returns the writes the tab acknowledged and a line for the trace. */
-async function run(
-  tabs: Tab[],
-  step: number,
-  command: Command,
-): Promise<{ writes: Write[]; note: string }> {
-  if (command.kind === "wait") {
+async function run(tabs: Tab[], step: number, command: Command): Promise<{ writes: Write[]; note: string }> {
+  if (command.kind === 'wait') {
     await new Promise((r) => setTimeout(r, command.ms));
     return { writes: [], note: `wait ${command.ms}` };
   }
   const t = command.tab % tabs.length;
   const tab = tabs[t]!;
-  const at = `tab ${t}${tab.offline ? " (offline)" : ""}`;
+  const at = `tab ${t}${tab.offline ? ' (offline)' : ''}`;
   switch (command.kind) {
-    case "offline":
-    case "online":
-      tab.offline = command.kind === "offline";
+    case 'offline':
+    case 'online':
+      tab.offline = command.kind === 'offline';
       await tab.context.setOffline(tab.offline);
       return { writes: [], note: `${at} ${command.kind}` };
-    case "reload":
+    case 'reload':
       await tab.page.reload();
       return { writes: [], note: `${at} reload` };
-    case "closeTab":
+    case 'closeTab':
       // The tab goes away whatever it was doing; the device opens the shop again later.
       await tab.page.close();
       tab.page = watchPage(await tab.context.newPage());
-      await tab.page.goto("/cart");
+      await tab.page.goto('/cart');
       return { writes: [], note: `${at} closed, reopened` };
-    case "add": {
+    case 'add': {
       const name = PRODUCTS[command.product];
       await tab.page.goto(`/products/${command.product}`);
       // The page is prerendered: its form takes input once React has hydrated it.
-      const addButton = tab.page
-        .getByRole("button", { name: "Add to Cart", exact: true })
-        .first();
-      await expect
-        .poll(() =>
-          addButton.evaluate((button) =>
-            Object.keys(button).some((key) => key.startsWith("__reactFiber")),
-          ),
-        )
-        .toBe(true);
-      const quantity = tab.page.getByLabel("Quantity", { exact: true });
+      const addButton = tab.page.getByRole('button', { name: 'Add to Cart', exact: true }).first();
+      await expect.poll(() => addButton.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+      const quantity = tab.page.getByLabel('Quantity', { exact: true });
       await quantity.fill(String(command.quantity));
       await expect(quantity).toHaveValue(String(command.quantity));
       await addButton.click();
-      await expect(
-        tab.page
-          .locator(".mantine-Notification-root")
-          .filter({ hasText: `${command.quantity}x ${name} has been added` }),
-      ).toBeVisible();
+      await expect(tab.page.locator('.mantine-Notification-root').filter({ hasText: `${command.quantity}x ${name} has been added` })).toBeVisible();
       let shown: number | undefined;
       const waitFrom = Date.now();
-      await expect
-        .poll(
-          async () =>
-            (shown = (await openCart(tab.page))[command.product]) !== undefined,
-          { timeout: 60_000 },
-        )
-        .toBe(true);
-      return {
-        writes: [
-          {
-            step,
-            tab: t,
-            product: command.product,
-            added: command.quantity,
-            quantity: shown,
-          },
-        ],
-        note: `${at} add ${command.quantity} × ${command.product} → ${shown} (shown after ${Date.now() - waitFrom} ms)`,
-      };
+      await expect.poll(async () => (shown = (await openCart(tab.page))[command.product]) !== undefined, { timeout: 60_000 }).toBe(true);
+      return { writes: [{ step, tab: t, product: command.product, added: command.quantity, quantity: shown }], note: `${at} add ${command.quantity} × ${command.product} → ${shown} (shown after ${Date.now() - waitFrom} ms)` };
     }
-    case "increase":
-    case "remove": {
+    case 'increase':
+    case 'remove': {
       const shown = await openCart(tab.page);
       const lines = (Object.keys(shown).map(Number) as ProductId[]).sort();
       const product = lines[command.pick % Math.max(1, lines.length)];
-      if (product === undefined)
-        return { writes: [], note: `${at} ${command.kind}: the cart is empty` };
+      if (product === undefined) return { writes: [], note: `${at} ${command.kind}: the cart is empty` };
       const before = shown[product];
       const name = PRODUCTS[product];
-      const line = tab.page
-        .getByRole("list", { name: "Cart items" })
-        .getByRole("listitem", { name, exact: true });
+      const line = tab.page.getByRole('list', { name: 'Cart items' }).getByRole('listitem', { name, exact: true });
       // Another tab's removal may reach this tab between reading the list and the click: the
       // line is then gone and nothing was written here.
       const click = (button: string): Promise<boolean> =>
         line
-          .getByRole("button", { name: button })
+          .getByRole('button', { name: button })
           .click({ timeout: 10_000 })
           .then(
             () => true,
@@ -389,17 +249,11 @@ async function run(
               throw error;
             },
           );
-      const gone = {
-        writes: [],
-        note: `${at} ${command.kind} ${product}: removed elsewhere before the click`,
-      };
-      if (command.kind === "remove") {
+      const gone = { writes: [], note: `${at} ${command.kind} ${product}: removed elsewhere before the click` };
+      if (command.kind === 'remove') {
         if (!(await click(`Remove ${name} from cart`))) return gone;
         await expect(line).toHaveCount(0);
-        return {
-          writes: [{ step, tab: t, product, added: 0, removed: true }],
-          note: `${at} remove ${product}`,
-        };
+        return { writes: [{ step, tab: t, product, added: 0, removed: true }], note: `${at} remove ${product}` };
       }
       if (!(await click(`Increase quantity of ${name}`))) return gone;
       // Another tab's change may land at the same moment: what counts is what this tab then shows.
@@ -412,18 +266,7 @@ async function run(
           return after !== before;
         })
         .toBe(true);
-      return {
-        writes: [
-          {
-            step,
-            tab: t,
-            product,
-            added: 1,
-            ...(after === undefined ? {} : { quantity: after }),
-          },
-        ],
-        note: `${at} increase ${product}: ${before} → ${after}`,
-      };
+      return { writes: [{ step, tab: t, product, added: 1, ...(after === undefined ? {} : { quantity: after }) }], note: `${at} increase ${product}: ${before} → ${after}` };
     }
   }
 }
@@ -433,60 +276,33 @@ async function run(
  * removed must hold at least what each tab last showed (unless that tab recorded that the server
  * replaced its write); a removed line may only be back when a tab added to it after the removal.
  */
-function judge(
-  rows: Awaited<ReturnType<typeof serverRows>>,
-  writes: Write[],
-  replaced: Map<number, Set<string>>,
-  userId: string,
-): string[] {
+function judge(rows: Awaited<ReturnType<typeof serverRows>>, writes: Write[], replaced: Map<number, Set<string>>, userId: string): string[] {
   const out: string[] = [];
   const server = new Map(rows.map((r) => [r.product_id, r]));
   for (const product of [2, 3, 4] as ProductId[]) {
     const ofLine = writes.filter((w) => w.product === product);
     const row = server.get(product);
     if (ofLine.length === 0) {
-      if (row)
-        out.push(
-          `product ${product}: on the server, but no tab wrote it (duplicate)`,
-        );
+      if (row) out.push(`product ${product}: on the server, but no tab wrote it (duplicate)`);
       continue;
     }
     const added = ofLine.reduce((sum, w) => sum + w.added, 0);
     const alive = row && !row._deleted;
-    if (alive && row.quantity > Math.min(99, added))
-      out.push(
-        `product ${product}: server quantity ${row.quantity} exceeds the ${added} added in all (an addition counted twice)`,
-      );
-    const lastRemoval = Math.max(
-      -1,
-      ...ofLine.filter((w) => w.removed).map((w) => w.step),
-    );
+    if (alive && row.quantity > Math.min(99, added)) out.push(`product ${product}: server quantity ${row.quantity} exceeds the ${added} added in all (an addition counted twice)`);
+    const lastRemoval = Math.max(-1, ...ofLine.filter((w) => w.removed).map((w) => w.step));
     if (lastRemoval >= 0) {
-      if (alive && !ofLine.some((w) => !w.removed && w.step > lastRemoval))
-        out.push(
-          `product ${product}: removed at step ${lastRemoval}, but back on the server with nothing added since (removal lost)`,
-        );
+      if (alive && !ofLine.some((w) => !w.removed && w.step > lastRemoval)) out.push(`product ${product}: removed at step ${lastRemoval}, but back on the server with nothing added since (removal lost)`);
       continue;
     }
     if (!alive) {
-      out.push(
-        `product ${product}: added, never removed, but ${row ? "deleted" : "absent"} on the server (lost)`,
-      );
+      out.push(`product ${product}: added, never removed, but ${row ? 'deleted' : 'absent'} on the server (lost)`);
       continue;
     }
     const docId = cartItemId(userId, String(product));
     for (const tab of new Set(ofLine.map((w) => w.tab))) {
-      const last = ofLine
-        .filter((w) => w.tab === tab && w.quantity !== undefined)
-        .at(-1);
-      if (
-        last &&
-        row.quantity < (last.quantity ?? 0) &&
-        !replaced.get(tab)?.has(docId)
-      ) {
-        out.push(
-          `product ${product}: tab ${tab} showed ${last.quantity} after step ${last.step}; the server has ${row.quantity} and the tab recorded no replacement (lost)`,
-        );
+      const last = ofLine.filter((w) => w.tab === tab && w.quantity !== undefined).at(-1);
+      if (last && row.quantity < (last.quantity ?? 0) && !replaced.get(tab)?.has(docId)) {
+        out.push(`product ${product}: tab ${tab} showed ${last.quantity} after step ${last.step}; the server has ${row.quantity} and the tab recorded no replacement (lost)`);
       }
     }
   }
@@ -497,11 +313,9 @@ const histories = fc.sample(historyArb, { numRuns: RUNS, seed: SEED });
 
 test.describe(`durability in Chromium (seed ${SEED})`, () => {
   for (const [index, history] of histories.entries()) {
-    test(`history ${index + 1} of ${RUNS}: ${history.tabs} tabs, ${history.commands.length} commands`, async ({
-      browser,
-    }) => {
+    test(`history ${index + 1} of ${RUNS}: ${history.tabs} tabs, ${history.commands.length} commands`, async ({ browser }) => {
       test.setTimeout(180_000);
-      const user = await createUser("Dura");
+      const user = await createUser('Dura');
       const tabs: Tab[] = [];
       const trace: string[] = [];
       const writes: Write[] = [];
@@ -511,22 +325,14 @@ test.describe(`durability in Chromium (seed ${SEED})`, () => {
         trace.push(`${what} (${lap()})`);
         last = Date.now();
       };
-      const explain = (problem: string) =>
-        `${problem}\nseed ${SEED}, history ${index + 1}: ${JSON.stringify(history)}\ntrace:\n${trace.join("\n")}`;
+      const explain = (problem: string) => `${problem}\nseed ${SEED}, history ${index + 1}: ${JSON.stringify(history)}\ntrace:\n${trace.join('\n')}`;
       try {
-        for (let t = 0; t < history.tabs; t++)
-          tabs.push(await device(browser, t, user));
+        for (let t = 0; t < history.tabs; t++) tabs.push(await device(browser, t, user));
         mark(`${history.tabs} tabs signed in`);
         for (const [step, command] of history.commands.entries()) {
-          const result = await run(tabs, step, command).catch(
-            (error: Error) => {
-              throw new Error(
-                explain(
-                  `step ${step} (${JSON.stringify(command)}) failed: ${error.message}`,
-                ),
-              );
-            },
-          );
+          const result = await run(tabs, step, command).catch((error: Error) => {
+            throw new Error(explain(`step ${step} (${JSON.stringify(command)}) failed: ${error.message}`));
+          });
           writes.push(...result.writes);
           mark(`${step}: ${result.note}`);
         }
@@ -535,42 +341,23 @@ test.describe(`durability in Chromium (seed ${SEED})`, () => {
         // failed), then every tab shows the server's cart.
         for (const tab of tabs) await tab.context.setOffline(false);
         for (const [t, tab] of tabs.entries()) {
-          if (!tab.page.url().endsWith("/cart")) await tab.page.goto("/cart");
-          const indicator = tab.page
-            .getByTestId("navbar")
-            .getByTestId("sync-indicator");
-          await expect(
-            indicator,
-            explain(`tab ${t}: writes still pending or failed`),
-          ).toHaveAttribute("data-state", "synced", { timeout: 30_000 });
+          if (!tab.page.url().endsWith('/cart')) await tab.page.goto('/cart');
+          const indicator = tab.page.getByTestId('navbar').getByTestId('sync-indicator');
+          await expect(indicator, explain(`tab ${t}: writes still pending or failed`)).toHaveAttribute('data-state', 'synced', { timeout: 30_000 });
         }
-        mark("all synced");
+        mark('all synced');
         const rows = await serverRows(user.id);
         for (const [t, tab] of tabs.entries()) {
-          await expect
-            .poll(() => shownCart(tab.page), {
-              message: explain(
-                `tab ${t} does not show the server's cart ${JSON.stringify(aliveCart(rows))}`,
-              ),
-              timeout: 20_000,
-            })
-            .toEqual(aliveCart(rows));
+          await expect.poll(() => shownCart(tab.page), { message: explain(`tab ${t} does not show the server's cart ${JSON.stringify(aliveCart(rows))}`), timeout: 20_000 }).toEqual(aliveCart(rows));
         }
-        mark("all show the server");
-        expect(
-          await serverRows(user.id),
-          explain("the server changed after every tab had settled"),
-        ).toEqual(rows);
+        mark('all show the server');
+        expect(await serverRows(user.id), explain('the server changed after every tab had settled')).toEqual(rows);
 
         const replaced = new Map<number, Set<string>>();
-        for (const [t, tab] of tabs.entries())
-          replaced.set(t, new Set(await replacedOn(tab.page, user.id)));
-        expect(
-          judge(rows, writes, replaced, user.id),
-          explain(`server rows ${JSON.stringify(rows)}`),
-        ).toEqual([]);
+        for (const [t, tab] of tabs.entries()) replaced.set(t, new Set(await replacedOn(tab.page, user.id)));
+        expect(judge(rows, writes, replaced, user.id), explain(`server rows ${JSON.stringify(rows)}`)).toEqual([]);
       } finally {
-        if (process.env.DURABILITY_TRACE) console.info(trace.join("\n"));
+        if (process.env.DURABILITY_TRACE) console.info(trace.join('\n'));
       }
     });
   }

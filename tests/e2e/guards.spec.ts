@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { DEMO, signInAs } from './support/auth.ts';
 
 // Guards shape the interface only (RLS protects the data); these check where each role lands.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { parseHeadersFile } from '../../src/app/security-headers/headers.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { createUser, DEMO, signInAs } from './support/auth.ts';

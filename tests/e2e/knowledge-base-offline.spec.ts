@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { createUser, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { articleCounts, createArticle, setPublished } from './support/kb-api.ts';

@@ -1,4 +1,4 @@
-import { expect, request, test, type Page, type Request, type Route } from '@playwright/test';
+import { expect, request, test, type Page, type Request, type Route } from './support/test.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { createUser, DEMO, sessionOf, signInAs } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';

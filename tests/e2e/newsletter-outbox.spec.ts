@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from './support/test.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { appOrigin } from './support/paths.ts';
 import { controllerScript, visitUntilControlled } from './support/service-worker.ts';

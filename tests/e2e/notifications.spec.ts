@@ -1,4 +1,4 @@
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from './support/test.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { createUser, sessionOf, signInAs } from './support/auth.ts';

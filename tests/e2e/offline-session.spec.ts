@@ -1,4 +1,4 @@
-import { expect, request, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request, test, type BrowserContext, type Page } from './support/test.ts';
 import { AUTH_STORAGE_KEY, LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { createUser, expireStoredSession, passwordSignIn, signInAs, storeSignIn } from './support/auth.ts';

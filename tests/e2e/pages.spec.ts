@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 
 // The linked content pages (spec §2 "Navigation links also point to …").

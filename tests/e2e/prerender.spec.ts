@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { DEMO, signInAs } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled, waitForActiveServiceWorker } from './support/service-worker.ts';

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIResponse } from '@playwright/test';
+import { expect, test, type APIResponse } from './support/test.ts';
 import { DEMO, signInAs } from './support/auth.ts';
 import { builtAppDir } from './support/paths.ts';
 import { controllerScript, visitUntilControlled, waitForActiveServiceWorker, waitForAppRegistration } from './support/service-worker.ts';

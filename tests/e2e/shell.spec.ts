@@ -1,5 +1,5 @@
 import { DEMO, signInAs } from './support/auth.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 // App shell (navbar, footer, layout, not-found) and the landing page, against the production build.
 

@@ -1,4 +1,4 @@
-import { expect, request, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, request, test, type Browser, type Locator, type Page } from './support/test.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { createUser, DEMO, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
