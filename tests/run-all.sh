@@ -21,19 +21,23 @@ npx vitest run --project unit --maxWorkers=100%
 
 # The integration suites run once per engine: two vitest processes at the same time, one per engine,
 # so both cores work (PGlite runs inside the test process, PostgreSQL beside it). Files that do not
-# run per engine (no describeEngines) run once, in the PGlite process. Output lines carry the engine.
+# run per engine (no describeEngines) run once, in the PGlite process but for one. Output lines
+# carry the engine.
 stage integration
 # The e2e suite's production build is made meanwhile: the PostgreSQL process often waits on its
 # server, and the build fills that time.
 build_log=$(mktemp)
 npx vite build > "$build_log" 2>&1 & build=$!
 mapfile -t engine_free < <(grep -L -e describeEngines -e enginesUnderTest $(find tests/integration supabase/tests -name '*.test.ts' | sort))
+# The longest of them (the app's orders on PGlite, about a minute) runs in the PostgreSQL process
+# instead, so that the two processes end at about the same time.
+beside_postgres=tests/integration/app/orders.test.ts
 exclude=()
-for file in "${engine_free[@]}"; do exclude+=(--exclude "$file"); done
+for file in "${engine_free[@]}"; do [ "$file" = "$beside_postgres" ] || exclude+=(--exclude "$file"); done
 # Files marked `@postgres-only` test what PGlite cannot do (a statement timeout on one thread):
 # they have no test in the PGlite process, which vitest counts as a failure.
 mapfile -t postgres_only < <(grep -l '@postgres-only' $(find tests/integration supabase/tests -name '*.test.ts' | sort))
-pglite_exclude=()
+pglite_exclude=(--exclude "$beside_postgres")
 for file in "${postgres_only[@]}"; do pglite_exclude+=(--exclude "$file"); done
 (TEST_ENGINES=pglite npx vitest run --project integration "${pglite_exclude[@]}" 2>&1 | sed -u 's/^/[pglite] /') &
 pglite=$!

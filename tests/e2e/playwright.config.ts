@@ -22,6 +22,8 @@ const stackDirs = process.env.E2E_STACK_DIRS.split(',');
 // draws a new one per run (printed with a failure; set CHROMIUM_DURABILITY_SEED to replay it).
 process.env.CHROMIUM_DURABILITY_SEED ??= process.env.CHROMIUM_DURABILITY_RANDOM ? String(Math.floor(Math.random() * 2 ** 31)) : '1986749609';
 
+const LONG_SPECS = /\/(durability|a11y)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -43,6 +45,12 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  // The two longest spec files start first, one per worker, so the run does not end with one of
+  // them alone on a worker while the other worker idles. Projects run side by side, in this order.
+  projects: [
+    { name: 'long', testMatch: LONG_SPECS },
+    { name: 'e2e', testIgnore: LONG_SPECS },
+  ],
   webServer: stackDirs.map((dir, slot) => ({
     command: `npx vite preview --port ${basePort() + slot} --strictPort --outDir ${outDir}`,
     url: `http://127.0.0.1:${basePort() + slot}`,
