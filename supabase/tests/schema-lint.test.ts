@@ -16,6 +16,9 @@ import { OWNER_COLUMNS, SERVER_TIMESTAMPS } from './support/server-columns.suite
 // products' check constraints call these (immutable, no data access) as the writing role.
 const CATALOGUE_SHAPE_CHECKS = ['private.valid_product_images', 'private.valid_text_list', 'private.is_text', 'private.valid_specifications',
   'private.valid_installation', 'private.valid_warranty', 'private.valid_variants'];
+// The local Realtime server calls this as the connected user (their own profile name only) for
+// presence on staff channels (migration 20261129000600).
+const REALTIME_HOOKS = ['private.realtime_presence_identity'];
 
 /** Functions the API roles may execute. Everything else in public/private must be revoked. */
 const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
@@ -23,13 +26,13 @@ const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
     'public.kb_record_view', 'public.subscribe_newsletter',
     // role helpers: called by RLS policies and guard triggers as the caller
     'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
-    ...CATALOGUE_SHAPE_CHECKS,
+    ...CATALOGUE_SHAPE_CHECKS, ...REALTIME_HOOKS,
   ],
   authenticated: [
     'public.place_order', 'public.redeem_access_code', 'public.kb_record_view', 'public.kb_vote_helpful',
     'public.subscribe_newsletter', 'public.log_access_event', 'public.mission_control', 'public.financial_summary', 'public.support_stats', 'public.search_access_logs',
     'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
-    'private.log_as_caller', 'public.add_product', ...CATALOGUE_SHAPE_CHECKS,
+    'private.log_as_caller', 'public.add_product', ...CATALOGUE_SHAPE_CHECKS, ...REALTIME_HOOKS,
   ],
 };
 
