@@ -28,3 +28,23 @@ export async function join(client: SupabaseClient, topic: string, options: { pre
   await waitUntil(() => j.status !== '', 8000, `join of ${topic}`);
   return j;
 }
+
+/**
+ * Resolves once a marker broadcast sent by `from` after everything before it has reached `to`, over
+ * a public topic of their own. The server handles a socket's frames (and a REST broadcast before its
+ * answer) in order and writes to each socket in order, so whatever `to` was going to receive from
+ * earlier sends has arrived by then: "nothing arrived" is checked against a state, not a pause.
+ */
+export async function fence(from: SupabaseClient, to: SupabaseClient): Promise<void> {
+  const topic = `fence-${crypto.randomUUID()}`;
+  const receiver = await join(to, topic, { isPrivate: false });
+  const sender = await join(from, topic, { isPrivate: false });
+  try {
+    const sent = await sender.channel.send({ type: 'broadcast', event: 'typing', payload: { name: 'fence' } });
+    if (sent !== 'ok') throw new Error(`the fence was not sent: ${sent}`);
+    await waitUntil(() => receiver.broadcasts.length > 0, 5000, 'the fence');
+  } finally {
+    await to.removeChannel(receiver.channel);
+    await from.removeChannel(sender.channel);
+  }
+}

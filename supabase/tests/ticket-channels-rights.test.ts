@@ -7,9 +7,9 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../../tests/integration/support/stack.ts';
-import { sleep, waitUntil } from '../../tests/integration/realtime/helpers.ts';
+import { waitUntil } from '../../tests/integration/realtime/helpers.ts';
 import { createUser, one, type TestUser } from './functions/helpers.ts';
-import { join, type Joined } from './realtime-channels.ts';
+import { fence, join, type Joined } from './realtime-channels.ts';
 
 describeEngines('ticket channel rights', (engine) => {
   let t: TestStack;
@@ -58,7 +58,7 @@ describeEngines('ticket channel rights', (engine) => {
     await shutdown(mine, `You do not have permissions to read from this Channel topic: ticket-staff:${ticketId}`);
     await waitUntil(() => !(sam.id in alex.presence()), 5000, "Sam's presence leaving");
     expect(await alex.channel.send({ type: 'broadcast', event: 'typing', payload: { name: 'Alex' } })).toBe('ok');
-    await sleep(300);
+    await fence(admin.client, sam.client);
     expect(mine.broadcasts).toEqual([]);
   });
 
@@ -71,7 +71,7 @@ describeEngines('ticket channel rights', (engine) => {
     await owner.client.realtime.setAuth(other.token);
     await shutdown(mine, `You do not have permissions to read from this Channel topic: ticket:${ticketId}`);
     expect(await staff.channel.send({ type: 'broadcast', event: 'typing', payload: { name: 'second' } })).toBe('ok');
-    await sleep(300);
+    await fence(admin.client, owner.client);
     expect(mine.broadcasts).toEqual([{ name: 'first' }]);
     await owner.client.realtime.setAuth(owner.token);
   });
@@ -108,7 +108,8 @@ describeEngines('ticket channel rights', (engine) => {
     expect((await batch(admin.token, 'Alex by REST')).status).toBe(202);
     expect((await post(admin.token, `/${encodeURIComponent(`ticket:${ticketId}`)}/events/typing?private=true`, { name: 'Alex again' })).status).toBe(202);
     await waitUntil(() => mine.broadcasts.length === 2, 5000, 'the authorized broadcasts');
-    await sleep(300);
+    await fence(admin.client, owner.client);
+    await fence(admin.client, other.client);
     expect(mine.broadcasts).toEqual([{ name: 'Alex by REST' }, { name: 'Alex again' }]);
     expect(eavesdropper.broadcasts).toEqual([]);
   });
