@@ -5,6 +5,7 @@ import { cartItemId } from '../../src/db/collections/cart-items.ts';
 import { createUser, signInAs } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled } from './support/service-worker.ts';
+import { notePage, pageState, watchPage } from './support/page-state.ts';
 
 // The durability property in the browser: random histories of 2–3 tabs (each its own browser
 // context, as separate devices) of one customer changing their cart through the shop's screens,
@@ -97,37 +98,9 @@ function shownCart(page: Page): Promise<Cart | null> {
       // The page is being replaced: the app reloads itself once when a chunk could not be fetched
       // (RouteError). Still loading, as a user would see it; the trace keeps a note of it.
       if (!/Execution context was destroyed|navigat/i.test(error.message)) throw error;
-      pageEvents.push(`${new Date().toISOString().slice(11, 23)} read during a navigation: ${page.url()}`);
+      notePage(page, `read during a navigation: ${page.url()}`);
       return null;
     });
-}
-
-// The pages' console errors and navigations, the latest last, for a failure's message.
-const pageEvents: string[] = [];
-function watchPage(page: Page): Page {
-  const note = (what: string) => pageEvents.push(`${new Date().toISOString().slice(11, 23)} ${what.slice(0, 300)}`);
-  page.on('console', (message) => {
-    if (message.type() === 'error') note(`${page.url()}: ${message.text()}`);
-  });
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
-  });
-  return page;
-}
-
-/** Where the page is and what it shows, for a failure's message. */
-function pageState(page: Page): Promise<string> {
-  return page
-    .evaluate(() => {
-      const main = document.querySelector('main')?.textContent?.replace(/\s+/g, ' ').slice(0, 200);
-      const sync = document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state');
-      // Set by the app when it reloaded itself after a failed chunk (RouteError) or start (main.tsx).
-      const reloads = ['garage-chunk-reload', 'garage-boot-reloaded'].map((key) => `${key}=${sessionStorage.getItem(key)}`).join(' ');
-      const alert = document.querySelector('[role="alert"]')?.textContent;
-      return `${location.pathname}, h1 ${JSON.stringify(document.querySelector('h1')?.textContent)}, sync ${sync}, ${reloads}, alert ${JSON.stringify(alert)}, main: ${main}`;
-    })
-    .catch((error: Error) => `unreadable (${error.message})`)
-    .then((state) => `${state}\nlast page events:\n${pageEvents.slice(-12).join('\n')}`);
 }
 
 async function openCart(page: Page): Promise<Cart> {

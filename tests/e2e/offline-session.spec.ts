@@ -68,8 +68,13 @@ test('reopened offline with an expired access token: the data opens at once, a w
   // Still there after a while: nothing waits for a refresh that cannot succeed, and no guard
   // sends the user to /auth (on main, after about 25 s).
   await addDevice(page, 'Morning Door');
+  // The queued write outlives a reload. How soon a reopened page shows its data is the first
+  // reload's claim above; this one waits longer, as a loaded CI machine once needed (the failure's
+  // attached page state says where the page was if it never shows).
+  const reloaded = Date.now();
   await page.reload();
-  await expect(deviceCard(page, 'Morning Door').getByTestId('device-write-state')).toHaveText('Pending', { timeout: 5_000 });
+  await expect(deviceCard(page, 'Morning Door').getByTestId('device-write-state')).toHaveText('Pending', { timeout: 15_000 });
+  test.info().annotations.push({ type: 'reopened offline again, the pending write shown in', description: `${Date.now() - reloaded} ms` });
   expect(await devicesNamed('Morning Door', user.id)).toBe(0);
 
   const online = Date.now();
