@@ -31,7 +31,7 @@ const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
   authenticated: [
     'public.place_order', 'public.redeem_access_code', 'public.kb_record_view', 'public.kb_vote_helpful',
     'public.subscribe_newsletter', 'public.log_access_event', 'public.mission_control', 'public.financial_summary', 'public.support_stats', 'public.search_access_logs',
-    'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
+    'public.ticket_customer_summary', 'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
     'private.log_as_caller', 'public.add_product', ...CATALOGUE_SHAPE_CHECKS, ...REALTIME_HOOKS,
   ],
 };

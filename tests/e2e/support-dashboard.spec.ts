@@ -186,6 +186,24 @@ test('the queue is a dense table sorted by its headers on a tablet, and cards wi
   await expect(table.getByRole('columnheader', { name: 'Priority' })).toHaveAttribute('aria-sort', 'ascending');
   expect(await shownPriorities(page)).toEqual([...down].reverse().sort((a, b) => a - b));
 
+  // Manage: beside the conversation, the customer with their devices and latest orders, as the server has them.
+  const caseyTicket = table.getByTestId('staff-ticket').filter({ has: page.getByTestId('ticket-customer').getByText('Casey Customer', { exact: true }) }).first();
+  await caseyTicket.getByRole('button', { name: /^Manage ticket / }).click();
+  const panel = page.getByRole('dialog').getByTestId('ticket-customer-panel');
+  const casey = (await sessionOf(DEMO.customer)).session.user.id;
+  const devices = await api<{ name: string }[]>('get', `/rest/v1/devices?user_id=eq.${casey}&select=name&order=created_at.desc,id.asc&limit=10`, service);
+  const orders = await api<unknown[]>('get', `/rest/v1/orders?user_id=eq.${casey}&select=id`, service);
+  expect(devices.length).toBeGreaterThan(0);
+  await expect(panel.getByTestId('customer-devices').getByRole('listitem')).toHaveCount(devices.length);
+  for (const device of devices) await expect(panel.getByTestId('customer-devices')).toContainText(device.name);
+  await expect(panel.getByRole('heading', { name: `Recent orders (${orders.length})` })).toBeVisible();
+  await expect(panel.getByTestId('customer-orders').getByRole('listitem')).toHaveCount(Math.min(5, orders.length));
+  const conversation = await page.getByRole('dialog').getByRole('heading', { name: 'Conversation' }).boundingBox();
+  const beside = await panel.boundingBox();
+  expect(beside!.x).toBeGreaterThan(conversation!.x + conversation!.width);
+  await expectNoBlockingAxeViolations(page, 'ticket dialog with the customer panel', '[role="dialog"]');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
   // A phone gets the cards (one article per ticket) and a menu for the order.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('staff-ticket-table')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { Divider, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Divider, Grid, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
@@ -11,6 +11,7 @@ import { UNASSIGNED } from '../../ticket-labels.ts';
 import type { People } from '../../use-tickets.ts';
 import { useTicketViewers } from '../../use-ticket-viewers.ts';
 import { Conversation } from './Conversation.tsx';
+import { CustomerPanel } from './CustomerPanel.tsx';
 import { DevicePanel } from './DevicePanel.tsx';
 import { ReplyBox } from './ReplyBox.tsx';
 
@@ -24,8 +25,9 @@ interface TicketDialogProps {
 }
 
 /**
- * Manage: the ticket, its assignee, the customer's device (live) if the ticket names one, the whole
- * conversation with internal notes, who is typing, which colleagues also have it open, and a reply box.
+ * Manage: the ticket, its assignee, the whole conversation with internal notes, who is typing,
+ * which colleagues also have it open, and a reply box; beside it the customer (their devices and
+ * latest orders) and, live, the device the ticket names.
  */
 export function TicketDialog({ ticket, customer, category, people, onClose }: TicketDialogProps) {
   const db = useAppDatabase();
@@ -56,40 +58,50 @@ export function TicketDialog({ ticket, customer, category, people, onClose }: Ti
   };
 
   return (
-    <Modal opened={ticket !== null} onClose={onClose} title={ticket?.subject ?? ''} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={ticket !== null} onClose={onClose} title={ticket?.subject ?? ''} size="min(1100px, 100%)" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {ticket && (
-        <Stack gap="md" data-testid="ticket-dialog">
-          <Group gap="xs" c="gray.7">
-            <Text size="sm" data-testid="dialog-customer">
-              {customer}
-            </Text>
-            <Text size="sm">·</Text>
-            <Text size="sm">
-              <TimeAgo date={ticket.created_at} prefix="Created" />
-            </Text>
-            <Text size="sm">·</Text>
-            <Text size="sm">{category}</Text>
-          </Group>
-          <Group gap="xs">
-            <StatusBadge kind="priority" status={ticket.priority} />
-            <StatusBadge kind="ticket" status={ticket.status} />
-          </Group>
-          <Text size="sm" c="gray.7" aria-live="polite" data-testid="also-viewing">
-            {viewers.length > 0 ? `Also viewing: ${viewers.join(', ')}` : ''}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {ticket.description}
-          </Text>
-          <NativeSelect label="Assigned to" data={staffOptions} value={ticket.assigned_to ?? UNASSIGNED} onChange={(event) => void assign(event.currentTarget.value)} />
-          {ticket.device_id && <DevicePanel key={ticket.device_id} deviceId={ticket.device_id} />}
-          <Divider />
-          <Title order={3} fz="h5">
-            Conversation
-          </Title>
-          <Conversation ticketId={ticket.id} people={people.byId} />
-          <TypingIndicator name={typing} fallback={customer} />
-          <ReplyBox key={ticket.id} ticketId={ticket.id} onTyping={notifyTyping} onStopTyping={stopTyping} />
-        </Stack>
+        <Grid gap="lg" data-testid="ticket-dialog">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <Group gap="xs" c="gray.7">
+                <Text size="sm" data-testid="dialog-customer">
+                  {customer}
+                </Text>
+                <Text size="sm">·</Text>
+                <Text size="sm">
+                  <TimeAgo date={ticket.created_at} prefix="Created" />
+                </Text>
+                <Text size="sm">·</Text>
+                <Text size="sm">{category}</Text>
+              </Group>
+              <Group gap="xs">
+                <StatusBadge kind="priority" status={ticket.priority} />
+                <StatusBadge kind="ticket" status={ticket.status} />
+              </Group>
+              <Text size="sm" c="gray.7" aria-live="polite" data-testid="also-viewing">
+                {viewers.length > 0 ? `Also viewing: ${viewers.join(', ')}` : ''}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {ticket.description}
+              </Text>
+              <NativeSelect label="Assigned to" data={staffOptions} value={ticket.assigned_to ?? UNASSIGNED} onChange={(event) => void assign(event.currentTarget.value)} />
+              <Divider />
+              <Title order={3} fz="h5">
+                Conversation
+              </Title>
+              <Conversation ticketId={ticket.id} people={people.byId} />
+              <TypingIndicator name={typing} fallback={customer} />
+              <ReplyBox key={ticket.id} ticketId={ticket.id} onTyping={notifyTyping} onStopTyping={stopTyping} />
+            </Stack>
+          </Grid.Col>
+          {/* Beside the conversation on tablets and desktops; below it on phones. */}
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md">
+              {ticket.device_id && <DevicePanel key={ticket.device_id} deviceId={ticket.device_id} />}
+              <CustomerPanel key={ticket.id} ticketId={ticket.id} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
       )}
     </Modal>
   );
