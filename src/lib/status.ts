@@ -17,6 +17,8 @@ export const STATUS_COLORS = {
   // An access code is active until revoked, past its expiry or at its usage limit.
   access: { active: GREEN, expired: GRAY, limit_reached: ORANGE, revoked: RED },
   order: { pending: GRAY, processing: BLUE, shipped: 'indigo.8', delivered: 'teal.9', cancelled: RED },
+  // An access log event's outcome.
+  result: { success: GREEN, failed: RED },
   // A change made on this device: waiting to be sent, or refused by the server for good.
   write: { pending: BLUE, failed: RED },
 } as const satisfies Record<string, Record<string, string>>;

@@ -149,6 +149,14 @@ test('Access Logs: stats as the database counts them, filters in SQL, user agent
   await expect(value(page, 'stat-today')).toHaveText(String(today));
   await expect(value(page, 'stat-today-failed')).toHaveText(String(todayFailed));
   await expect(page.getByTestId('access-log')).toHaveCount(Math.min(500, total));
+  // A dense table, newest first; its Result header puts the failures first.
+  const table = page.getByTestId('access-log-table');
+  await expect(table.getByRole('columnheader', { name: 'Time' })).toHaveAttribute('aria-sort', 'descending');
+  await table.getByRole('button', { name: 'Result' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Result' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByTestId('access-log').first()).toContainText('Failed');
+  await expect(page.getByTestId('access-log').last()).toContainText('Success');
+  await table.getByRole('button', { name: 'Time' }).click();
 
   // Result filter.
   await page.getByRole('combobox', { name: 'Result' }).click();
@@ -164,11 +172,21 @@ test('Access Logs: stats as the database counts them, filters in SQL, user agent
   const bots = await countOf(token, 'success=eq.false&action=eq.login_failed&user_agent=ilike.*python-requests*');
   expect(bots).toBeGreaterThan(0);
   await expect(page.getByTestId('access-log')).toHaveCount(bots);
+  // Details: the side panel with the user agent in full.
+  await page.getByTestId('access-log').first().getByRole('button', { name: 'Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Log details' });
+  await expect(details.getByTestId('log-user-agent')).toHaveText('python-requests/2.32.3');
+  await expectNoBlockingAxeViolations(page, 'Access Logs filtered, the details panel open');
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toHaveCount(0);
+  // On a phone the events are cards, each with its user agent on request.
+  await page.setViewportSize({ width: 390, height: 844 });
   const first = page.getByTestId('access-log').first();
   await expect(first.getByTestId('log-user-agent')).toBeHidden();
   await first.getByRole('button', { name: 'Show user agent' }).click();
   await expect(first.getByTestId('log-user-agent')).toHaveText('python-requests/2.32.3');
-  await expectNoBlockingAxeViolations(page, 'Access Logs filtered, a user agent open');
+  await expectNoBlockingAxeViolations(page, 'Access Logs filtered on a phone, a user agent open');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // CSV of what is on screen.
   const download = page.waitForEvent('download');

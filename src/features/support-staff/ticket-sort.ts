@@ -1,13 +1,11 @@
+import type { TableSort } from '@/components/SortHeader.tsx';
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@/db/collections/support-tickets.ts';
 import type { SupportTicket } from './data/support-tickets.ts';
 
 /** What the staff queue can be ordered by: the columns a help desk triages on. */
 export type TicketSortKey = 'age' | 'priority' | 'status';
-export interface TicketSort {
-  key: TicketSortKey;
-  /** 'desc' is the first click's order: newest, most urgent, earliest in the workflow first. */
-  direction: 'asc' | 'desc';
-}
+/** 'desc' is the first click's order: newest, most urgent, earliest in the workflow first. */
+export type TicketSort = TableSort<TicketSortKey>;
 
 /** The queue's order until staff choose another: newest first, as the product always listed it. */
 export const DEFAULT_TICKET_SORT: TicketSort = { key: 'age', direction: 'desc' };
@@ -29,9 +27,4 @@ export function sortTickets<T extends Sortable>(tickets: readonly T[], sort: Tic
   const by = rank[sort.key];
   const sign = sort.direction === 'desc' ? -1 : 1;
   return [...tickets].sort((a, b) => sign * (by(a) - by(b)) || Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-/** A header's click: the same column flips its direction, another starts at its pressing end. */
-export function nextTicketSort(current: TicketSort, key: TicketSortKey): TicketSort {
-  return current.key === key ? { key, direction: current.direction === 'desc' ? 'asc' : 'desc' } : { key, direction: 'desc' };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TICKET_SORT, nextTicketSort, sortTickets } from '@/features/support-staff/ticket-sort.ts';
+import { nextSort } from '@/components/SortHeader.tsx';
+import { DEFAULT_TICKET_SORT, sortTickets } from '@/features/support-staff/ticket-sort.ts';
 
 const ticket = (id: string, priority: 'low' | 'medium' | 'high' | 'urgent', status: 'open' | 'in_progress' | 'resolved' | 'closed', created: string) => ({ id, priority, status, created_at: `2026-11-${created}T10:00:00.000Z` });
 const tickets = [ticket('a', 'low', 'closed', '20'), ticket('b', 'urgent', 'in_progress', '21'), ticket('c', 'medium', 'open', '22'), ticket('d', 'urgent', 'open', '19'), ticket('e', 'low', 'open', '22')];
@@ -28,8 +29,8 @@ describe('the staff queue order', () => {
   });
 
   it('a header click flips its own column and starts another at its pressing end', () => {
-    expect(nextTicketSort(DEFAULT_TICKET_SORT, 'age')).toEqual({ key: 'age', direction: 'asc' });
-    expect(nextTicketSort({ key: 'age', direction: 'asc' }, 'age')).toEqual({ key: 'age', direction: 'desc' });
-    expect(nextTicketSort({ key: 'age', direction: 'asc' }, 'priority')).toEqual({ key: 'priority', direction: 'desc' });
+    expect(nextSort(DEFAULT_TICKET_SORT, 'age')).toEqual({ key: 'age', direction: 'asc' });
+    expect(nextSort({ key: 'age', direction: 'asc' }, 'age')).toEqual({ key: 'age', direction: 'desc' });
+    expect(nextSort({ key: 'age', direction: 'asc' }, 'priority')).toEqual({ key: 'priority', direction: 'desc' });
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconListSearch } from '@tabler/icons-react';
 import { DataAge } from '@/components/DataAge.tsx';
@@ -9,16 +9,21 @@ import { EmptyState } from '@/components/EmptyState.tsx';
 import { LoadError } from '@/components/LoadError.tsx';
 import { SkeletonList } from '@/components/SkeletonList.tsx';
 import { accessLogStatsQuery } from '../data/access-log-stats.ts';
-import { accessLogsQuery, NO_FILTERS, type LogFilters } from '../data/access-logs.ts';
+import { accessLogsQuery, NO_FILTERS, type AccessLog, type LogFilters } from '../data/access-logs.ts';
 import { ExportLogsButton } from './ExportLogsButton.tsx';
 import { Filters } from './Filters.tsx';
+import { LogDetails } from './LogDetails.tsx';
 import { LogEntry } from './LogEntry.tsx';
+import { LogTable } from './LogTable.tsx';
 import { StatCards } from './StatCards.tsx';
 
 /** The search box waits for a pause in typing before asking the database. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Access Logs: five stats, filters applied in SQL, the 500 newest matching events, Load more, CSV. */
+/**
+ * Access Logs: five stats, filters applied in SQL, the 500 newest matching events (a sortable
+ * table with a details panel from tablet width up, cards on phones), Load more, CSV.
+ */
 export function AccessLogsPage() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -28,6 +33,8 @@ export function AccessLogsPage() {
   const logs = useInfiniteQuery(accessLogsQuery(filters));
   const rows = logs.data?.pages.flat() ?? [];
   const failed = stats.isError || logs.isError;
+  const phone = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false }) ?? false;
+  const [details, setDetails] = useState<AccessLog | null>(null);
 
   useEffect(() => {
     if (failed) notifications.show({ title: 'Error', message: 'Failed to fetch access logs', color: 'red' });
@@ -55,11 +62,15 @@ export function AccessLogsPage() {
           <Text size="sm" c="gray.7" aria-live="polite" data-testid="log-count">
             Showing {rows.length} {rows.length === 1 ? 'event' : 'events'}
           </Text>
-          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Access logs">
-            {rows.map((log) => (
-              <LogEntry key={log.id} log={log} />
-            ))}
-          </Stack>
+          {phone ? (
+            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Access logs">
+              {rows.map((log) => (
+                <LogEntry key={log.id} log={log} />
+              ))}
+            </Stack>
+          ) : (
+            <LogTable logs={rows} onDetails={setDetails} />
+          )}
           {logs.hasNextPage && (
             <Button variant="light" onClick={() => void logs.fetchNextPage()} loading={logs.isFetchingNextPage} style={{ alignSelf: 'center' }}>
               Load more
@@ -67,6 +78,7 @@ export function AccessLogsPage() {
           )}
         </>
       )}
+      <LogDetails log={details} onClose={() => setDetails(null)} />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Code, Collapse, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Code, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
 import type { AccessLog } from '../data/access-logs.ts';
+import { ResultBadge } from './ResultBadge.tsx';
 
-/** One event: action, result, resource, address, time, error; the user agent on request. */
+/** One event as a card (phones): action, result, resource, address, time, error; the user agent on request. */
 export function LogEntry({ log }: { log: AccessLog }) {
   const [open, toggle] = useDisclosure(false);
   return (
@@ -14,9 +15,7 @@ export function LogEntry({ log }: { log: AccessLog }) {
             <Text fw={600} size="sm" data-testid="log-action">
               {log.action}
             </Text>
-            <Badge size="sm" variant="light" color={log.success ? 'green.9' : 'red.9'}>
-              {log.success ? 'Success' : 'Failed'}
-            </Badge>
+            <ResultBadge success={log.success} />
           </Group>
           <Text size="xs" c="gray.7">
             <TimeAgo date={log.created_at} />

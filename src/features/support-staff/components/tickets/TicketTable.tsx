@@ -1,11 +1,11 @@
 import { Button, Group, NativeSelect, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { SortHeader } from '@/components/SortHeader.tsx';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
 import type { WriteState } from '@/db/sync/write-states.ts';
 import type { SupportTicket, TicketStatus } from '../../data/support-tickets.ts';
 import { STATUS_OPTIONS } from '../../ticket-labels.ts';
 import type { TicketSort, TicketSortKey } from '../../ticket-sort.ts';
-import { SortHeader } from './SortHeader.tsx';
 
 export interface QueueTicket extends SupportTicket {
   customer: string;

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch, IconTicket } from '@tabler/icons-react';
 import { EmptyState } from '@/components/EmptyState.tsx';
+import { nextSort } from '@/components/SortHeader.tsx';
 import { LoadError } from '@/components/LoadError.tsx';
 import { SkeletonList } from '@/components/SkeletonList.tsx';
 import { useAppDatabase, useDataOwner, useUserDataStatus } from '@/db/react.tsx';
@@ -11,7 +12,7 @@ import { useSearch } from '@/lib/search.ts';
 import { displayName } from '../../data/profiles.ts';
 import { setTicketStatus, type SupportTicket, type TicketStatus } from '../../data/support-tickets.ts';
 import { ALL_STATUSES, STATUS_FILTER_OPTIONS } from '../../ticket-labels.ts';
-import { DEFAULT_TICKET_SORT, nextTicketSort, sortTickets, type TicketSort, type TicketSortKey } from '../../ticket-sort.ts';
+import { DEFAULT_TICKET_SORT, sortTickets, type TicketSort, type TicketSortKey } from '../../ticket-sort.ts';
 import { useStaffTickets } from '../../use-tickets.ts';
 import { TicketCard } from './TicketCard.tsx';
 import { TicketDialog } from './TicketDialog.tsx';
@@ -109,7 +110,7 @@ export function TicketsTab() {
         />
       )}
       {shown.length > 0 && !phone && (
-        <TicketTable tickets={shown} sort={sort} onSort={(key: TicketSortKey) => setSort((current) => nextTicketSort(current, key))} onStatus={(ticket, next) => void changeStatus(ticket, next)} onManage={(ticket) => setOpenId(ticket.id)} />
+        <TicketTable tickets={shown} sort={sort} onSort={(key: TicketSortKey) => setSort((current) => nextSort(current, key))} onStatus={(ticket, next) => void changeStatus(ticket, next)} onManage={(ticket) => setOpenId(ticket.id)} />
       )}
       {shown.length > 0 && phone && (
         <Stack gap="md" data-testid="staff-ticket-list">
