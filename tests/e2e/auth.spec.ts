@@ -46,6 +46,7 @@ test('sign up, confirm through the local mailbox, then sign in', async ({ page }
   // The link lands on the site with the session; supabase-js signs the new user in there.
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(#.*)?$/);
   await expect(page.getByTestId('navbar').getByRole('button', { name: 'Nova' })).toBeVisible();
+  await expect(toast(page, "E-mail confirmed — you're signed in")).toBeVisible();
 
   await openAccountMenu(page, 'Nova');
   await page.getByRole('button', { name: 'Sign Out' }).click();
