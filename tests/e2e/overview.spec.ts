@@ -185,6 +185,8 @@ test("a new customer's first run: 'Welcome' and a checklist whose steps tick off
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Quinn!' })).toBeVisible();
   const checklist = page.getByRole('region', { name: 'Get started' });
   await expect(checklist).toContainText('3 steps left');
+  await page.waitForLoadState('networkidle');
+  await expectNoBlockingAxeViolations(page, 'first-run overview');
   await expect(checklist.getByRole('link', { name: 'Add a device' })).toHaveAttribute('href', '/dashboard/devices');
   await expect(checklist.getByRole('link', { name: 'Create a guest code' })).toHaveAttribute('href', '/dashboard/access');
 
