@@ -1,4 +1,5 @@
-import { authStore, onSessionEnded, onSignOut, startAuth, type AuthState } from '@/features/auth';
+import { EMAIL_CONFIRMED, authStore, isSignupConfirmation, onSessionEnded, onSignOut, startAuth, type AuthState } from '@/features/auth';
+import { notifications } from '@mantine/notifications';
 import { clearDeviceCart } from '@/features/cart';
 // The module itself, not the feature's index: that one exports the checkout screens, which must
 // stay out of the boot path.
@@ -26,6 +27,8 @@ export function connectSession(router: AppRouter): void {
   onSessionEnded(clearQueries);
   // Opens the user's RxDB database after the first paint; its sign-out work removes it.
   startDataLayer(router);
+  // Read before startAuth: supabase-js clears the fragment when it takes the session from it.
+  if (isSignupConfirmation(window.location.hash)) announceConfirmation();
   startAuth();
   let last = guardKey(authStore.getState());
   authStore.subscribe((state) => {
@@ -33,5 +36,15 @@ export function connectSession(router: AppRouter): void {
     if (key === last) return;
     last = key;
     void router.invalidate();
+  });
+}
+
+/** After the sign-up confirmation link: once that session is signed in, say so (not if the link failed). */
+function announceConfirmation(): void {
+  const stop = authStore.subscribe((state) => {
+    if (state.status === 'loading') return;
+    stop();
+    if (state.status !== 'signed-in') return;
+    notifications.show({ ...EMAIL_CONFIRMED, color: 'green', autoClose: 8000 });
   });
 }

@@ -4,6 +4,7 @@ import { useCart } from '@/features/cart';
 import { OrderSummary } from '@/features/cart/ui';
 import { CheckoutPage, type OrderLine } from '@/features/checkout';
 import { guarded } from '@/app/shell/area/guarded.ts';
+import { useAuth } from '@/features/auth';
 
 // Spec §6: /checkout needs a signed-in user (any role).
 export const Route = createFileRoute('/checkout')({
@@ -15,6 +16,13 @@ export const Route = createFileRoute('/checkout')({
 function CheckoutRoute() {
   const { items, total, isLoading, clearCart } = useCart();
   const navigate = useNavigate();
+  // The guard has loaded the profile; its e-mail falls back to the account's.
+  const profile = useAuth((state) => state.profile);
+  const accountEmail = useAuth((state) => state.user?.email ?? null);
+  const contact = useMemo(
+    () => ({ email: profile?.email ?? accountEmail, firstName: profile?.firstName, lastName: profile?.lastName }),
+    [profile?.email, profile?.firstName, profile?.lastName, accountEmail],
+  );
 
   // The order carries product ids and quantities only: the server prices them (place_order).
   const lines = useMemo<OrderLine[]>(() => items.map((item) => ({ productId: item.productId, quantity: item.quantity })), [items]);
@@ -32,6 +40,7 @@ function CheckoutRoute() {
       lines={lines}
       summary={<OrderSummary subtotal={total} items={items} />}
       onOrderPlaced={onOrderPlaced}
+      contact={contact}
     />
   );
 }

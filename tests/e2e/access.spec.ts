@@ -208,16 +208,16 @@ test('a code that collides with an active code of the device is replaced by the 
   const user = await createUser('Cole');
   const api = await userApi(user.email, user.password);
   const deviceId = await addDevice(api, 'Main Garage', 'indoor_unit');
-  // Another of the user's devices (or the API) already holds ZZZ111 active on this door.
+  // Another of the user's devices (or the API) already holds KKK777 active on this door.
   const taken = await api.api.post('/rest/v1/access_permissions', {
     headers: api.headers,
-    data: { device_id: deviceId, access_code: 'ZZZ111', permission_type: 'guest', granted_to_name: 'Earlier code' },
+    data: { device_id: deviceId, access_code: 'KKK777', permission_type: 'guest', granted_to_name: 'Earlier code' },
   });
   expect(taken.status(), await taken.text()).toBe(201);
-  // This page's random source draws ZZZ111 once asked to (for this test only).
+  // This page's random source draws KKK777 once asked to (for this test only).
   await page.addInitScript(() => {
     const original = crypto.getRandomValues.bind(crypto);
-    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+    const alphabet = 'ACDEFGHJKMNPRTUVWXY34679'; // ACCESS_CODE_ALPHABET: no look-alikes
     crypto.getRandomValues = (<T extends ArrayBufferView | null>(array: T): T => {
       const forced = (window as { __forcedCode?: string }).__forcedCode;
       if (!forced || !(array instanceof Uint8Array)) return original(array as never) as T;
@@ -226,23 +226,23 @@ test('a code that collides with an active code of the device is replaced by the 
     }) as typeof crypto.getRandomValues;
   });
   await openAccessPage(page, user);
-  await expect(card(page, 'ZZZ111')).toHaveCount(1);
+  await expect(card(page, 'KKK777')).toHaveCount(1);
 
-  await page.evaluate(() => ((window as { __forcedCode?: string }).__forcedCode = 'ZZZ111'));
+  await page.evaluate(() => ((window as { __forcedCode?: string }).__forcedCode = 'KKK777'));
   const code = await createCode(page, async (dialog) => dialog.getByLabel('Granted To').fill('Second guest'));
   await page.evaluate(() => delete (window as { __forcedCode?: string }).__forcedCode);
-  expect(code).toBe('ZZZ111');
+  expect(code).toBe('KKK777');
 
   const changed = toast(page, 'Access code changed');
   await expect(changed).toBeVisible({ timeout: 15_000 });
   const [server] = await serverPermission(api, 'granted_to_name=eq.Second%20guest');
-  expect(server!.access_code).not.toBe('ZZZ111');
-  await expect(changed).toContainText(`The code ZZZ111 was already in use on Main Garage, so this code is now ${server!.access_code}.`);
+  expect(server!.access_code).not.toBe('KKK777');
+  await expect(changed).toContainText(`The code KKK777 was already in use on Main Garage, so this code is now ${server!.access_code}.`);
   const replaced = card(page, server!.access_code);
   await expect(replaced).toContainText('Second guest');
   await expect(replaced.getByTestId('access-state')).toHaveText('Active');
-  await expect(card(page, 'ZZZ111')).toHaveCount(1);
-  await expect(card(page, 'ZZZ111')).toContainText('Earlier code');
+  await expect(card(page, 'KKK777')).toHaveCount(1);
+  await expect(card(page, 'KKK777')).toContainText('Earlier code');
   await api.api.dispose();
 });
 

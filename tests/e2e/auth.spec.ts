@@ -46,9 +46,10 @@ test('sign up, confirm through the local mailbox, then sign in', async ({ page }
   // The link lands on the site with the session; supabase-js signs the new user in there.
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(#.*)?$/);
   await expect(page.getByTestId('navbar').getByRole('button', { name: 'Nova' })).toBeVisible();
+  await expect(toast(page, "E-mail confirmed — you're signed in")).toBeVisible();
 
   await openAccountMenu(page, 'Nova');
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.goto('/auth');
   await signInWithForm(page, email, password);
@@ -72,7 +73,7 @@ test('a wrong password gets the Sign In Error toast with the server message and 
 const ROLE_LINKS = {
   customer: { name: 'Casey', links: ['Dashboard'], area: '/dashboard', title: 'User Dashboard' },
   support: { name: 'Sam', links: ['Support Dashboard'], area: '/support/dashboard', title: 'Support Dashboard' },
-  admin: { name: 'Alex', links: ['Support Dashboard', 'Admin Panel'], area: '/admin', title: 'Admin Dashboard' },
+  admin: { name: 'Alex', links: ['Support Dashboard', 'Admin Dashboard'], area: '/admin', title: 'Admin Dashboard' },
 } as const;
 
 for (const role of ['customer', 'support', 'admin'] as const) {
@@ -83,7 +84,7 @@ for (const role of ['customer', 'support', 'admin'] as const) {
     await expect(toast(page, 'Welcome back!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await openAccountMenu(page, name);
-    for (const label of ['Dashboard', 'Support Dashboard', 'Admin Panel']) {
+    for (const label of ['Dashboard', 'Support Dashboard', 'Admin Dashboard']) {
       await expect(page.getByRole('link', { name: label, exact: true })).toHaveCount((links as readonly string[]).includes(label) ? 1 : 0);
     }
     await page.getByRole('link', { name: links[links.length - 1], exact: true }).click();
@@ -230,7 +231,7 @@ test('forgot password: the recovery e-mail sets a new password that then signs i
   await expect(toast(page, 'Password updated')).toBeVisible();
 
   await page.getByTestId('navbar').getByRole('button', { name: 'Rae' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
   await page.goto('/auth');
   await signInWithForm(page, user.email, next);

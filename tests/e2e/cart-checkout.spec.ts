@@ -184,6 +184,18 @@ test('checkout: form, Processing..., order toast with the total, empty cart, hom
   await expect(page.getByRole('heading', { level: 1, name: 'Your cart is empty' })).toBeVisible();
 });
 
+test('checkout on a phone (390 px): the order summary comes before Place Order', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await addFromDetail(page, 4, 'Backup Battery Pack');
+  await page.goto('/checkout');
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  const placeOrder = page.getByRole('button', { name: 'Place Order' });
+  await expect(summary).toBeVisible();
+  const summaryBox = (await summary.boundingBox())!;
+  const buttonBox = (await placeOrder.boundingBox())!;
+  expect(summaryBox.y + summaryBox.height).toBeLessThanOrEqual(buttonBox.y);
+});
+
 test('a legacy localStorage cart is imported once; an unparseable one is logged and ignored', async ({ page, context }) => {
   await page.goto('/');
   await page.evaluate(() =>

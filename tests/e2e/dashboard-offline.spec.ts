@@ -49,7 +49,7 @@ test('offline: add a device, create a code, revoke another, read a notification;
   // Every page's data has reached the device before the connection goes.
   await nav(page, 'Notifications').click();
   await expect(notification(page, 'Check your battery')).toBeVisible({ timeout: 15_000 });
-  await nav(page, 'Access').click();
+  await nav(page, 'Access Permissions').click();
   await expect(codeCard(page, 'AB12CD')).toBeVisible({ timeout: 15_000 });
 
   // Chromium's offline emulation has once let a request through (a CI run found the new device on
@@ -69,7 +69,7 @@ test('offline: add a device, create a code, revoke another, read a notification;
   await add.getByRole('button', { name: 'Add Device' }).click();
   await expect(deviceCard(page, 'Offline Door').getByTestId('device-write-state')).toHaveText('Pending');
 
-  await nav(page, 'Access').click();
+  await nav(page, 'Access Permissions').click();
   await page.getByRole('button', { name: 'Create Access Code' }).first().click();
   const create = page.getByRole('dialog', { name: 'Create Access Code' });
   await create.getByLabel('Device').selectOption({ label: 'Garage' });
@@ -90,7 +90,7 @@ test('offline: add a device, create a code, revoke another, read a notification;
   await expect(notification(page, 'Check your battery').getByTestId('write-state')).toHaveText('Pending', { timeout: 15_000 });
   await nav(page, 'Devices').click();
   await expect(deviceCard(page, 'Offline Door').getByTestId('device-write-state')).toHaveText('Pending');
-  await nav(page, 'Access').click();
+  await nav(page, 'Access Permissions').click();
   await expect(codeCard(page, code)).toBeVisible();
   await expect(codeCard(page, 'AB12CD').getByTestId('access-state')).toHaveText('Revoked');
   await page.goto('/sync');
@@ -146,7 +146,7 @@ test("another customer's dashboard shows none of Casey's devices, codes or notif
   await page.goto('/dashboard/devices');
   await expect(deviceCard(page, 'Garage Controller')).toBeVisible({ timeout: 15_000 });
   for (const name of ['Main Garage Door', 'Driveway Camera', 'Side Gate Camera']) await expect(deviceCard(page, name)).toHaveCount(0);
-  await nav(page, 'Access').click();
+  await nav(page, 'Access Permissions').click();
   await expect(codeCard(page, 'H3XQ7N')).toBeVisible({ timeout: 15_000 });
   for (const code of ['K7M2QX', 'D4LV9R', 'P8HN3T']) await expect(codeCard(page, code)).toHaveCount(0);
   await nav(page, 'Notifications').click();

@@ -149,10 +149,10 @@ test('sign-out with a pending write warns first; afterwards the device holds not
   await expect(pendingWrite(page)).toHaveAttribute('data-state', 'pending');
 
   await page.getByTestId('navbar').getByRole('button', { name: 'Sid' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Changes not synced' });
   await expect(dialog).toContainText('You have 1 change that has not been synced.');
-  await dialog.getByRole('button', { name: 'Sign out and discard' }).click();
+  await dialog.getByRole('button', { name: 'Sign Out and Discard' }).click();
   await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
 
   await expect.poll(() => deviceTraces(page, user.id), { timeout: 15_000 }).toEqual({ databases: [], records: [] });

@@ -47,7 +47,7 @@ test('an admin also opens the support dashboard (admins count as support)', asyn
   await signInAs(page, DEMO.admin);
   await page.goto('/support/dashboard');
   await expectArea(page, '/support/dashboard');
-  await expect(page.getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
 });
 
 test('the dashboard sidebar highlights the active route, collapses with Ctrl+B and opens as a drawer on phones', async ({ page }) => {

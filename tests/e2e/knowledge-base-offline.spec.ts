@@ -102,7 +102,7 @@ test('a public article page read once opens offline signed out; unpublished and 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByTestId('article-content')).toContainText('within 30 seconds');
   // The list of published articles was kept with it.
-  await page.getByRole('link', { name: 'Knowledge Base' }).click();
+  await page.locator('main').getByRole('link', { name: 'Knowledge Base' }).click();
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await expectNoBlockingAxeViolations(page, 'public article list');
 

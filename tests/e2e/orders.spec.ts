@@ -32,6 +32,12 @@ test('checkout places a real order: it appears in /dashboard/orders and lowers t
   const before = await stockOf(BATTERY.id);
   await addToCart(page, 2);
   await page.goto('/checkout');
+  // Contact fields start from the signed-in customer's profile (still editable: fillCheckout types over them).
+  const contact = page.getByRole('form', { name: 'Checkout' });
+  await expect(contact.getByLabel('Email', { exact: false })).toHaveValue(DEMO.customer2);
+  await expect(contact.getByLabel('First Name', { exact: false })).toHaveValue('Jordan');
+  await expect(contact.getByLabel('Last Name', { exact: false })).toHaveValue('Second');
+  await expect(contact.getByLabel('Card Number', { exact: false })).toHaveValue('');
   const form = await fillCheckout(page);
   const bodies: string[] = [];
   page.on('request', (r) => r.postData() && bodies.push(r.postData()!));
@@ -43,9 +49,15 @@ test('checkout places a real order: it appears in /dashboard/orders and lowers t
   expect(bodies.some((b) => b.includes('4242'))).toBe(false);
   expect(await stockOf(BATTERY.id)).toBe(before - 2);
 
-  await page.goto('/dashboard/orders');
+  // The toast names the order and leads to it.
+  const placed = toast(page, 'Order placed successfully!');
+  await expect(placed).toContainText(/Order #\d{6}/);
+  const orderNumber = (await placed.textContent())!.match(/Order #(\d{6})/)![1]!;
+  await placed.getByRole('link', { name: 'View your orders' }).click();
+  await expect(page).toHaveURL('/dashboard/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   const newest = page.getByTestId('order-card').first();
+  await expect(newest).toContainText(`Order #${orderNumber}`);
   await expect(newest.getByTestId('order-item')).toHaveText([`2 × ${BATTERY.name}$118.00`]);
   await expect(newest).toContainText('Total');
   await expect(newest).toContainText('$129.80');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, request, test, type Page } from './support/test.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
@@ -24,7 +25,12 @@ async function restAs(email: string, password = DEMO_PASSWORD) {
     expect(response.status(), await response.text()).toBe(200);
     return response.json();
   };
-  return { api, userId: user.id as string, get, post };
+  /** A row insert (no body comes back). */
+  const insert = async (table: string, data: unknown) => {
+    const response = await api.post(`/rest/v1/${table}`, { headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${accessToken}` }, data });
+    expect(response.status(), await response.text()).toBe(201);
+  };
+  return { api, userId: user.id as string, get, post, insert };
 }
 
 interface Expected {
@@ -136,7 +142,8 @@ test('a new user: no devices means no percentages; new rows show up live, and th
   const user = await createUser('Robin');
   await signInAs(page, user.email, user.password);
   await visitUntilControlled(page, '/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Robin!' })).toBeVisible();
+  // A first run: 'Welcome', not 'Welcome back' (see the first-run test below).
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin!' })).toBeVisible();
   await expect(card(page, 'devices').getByTestId('summary-text')).toHaveText('0 of 0 devices online', { timeout: 15_000 });
   await expect(page.getByTestId('bars-empty')).toHaveText('No devices yet. Add a device to see its connectivity and health here.');
   await expect(page.getByRole('progressbar')).toHaveCount(0);
@@ -169,4 +176,36 @@ test('a new user: no devices means no percentages; new rows show up live, and th
   await expect(card(page, 'orders').getByTestId('summary-value')).toHaveText('1');
   await expect(page.getByTestId('activity-item')).toHaveCount(1);
   await context.setOffline(false);
+});
+
+test("a new customer's first run: 'Welcome' and a checklist whose steps tick off from their own data, then 'Welcome back' and no checklist", async ({ page }) => {
+  const user = await createUser('Quinn');
+  await signInAs(page, user.email, user.password);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Quinn!' })).toBeVisible();
+  const checklist = page.getByRole('region', { name: 'Get started' });
+  await expect(checklist).toContainText('3 steps left');
+  await page.waitForLoadState('networkidle');
+  await expectNoBlockingAxeViolations(page, 'first-run overview');
+  await expect(checklist.getByRole('link', { name: 'Add a device' })).toHaveAttribute('href', '/dashboard/devices');
+  await expect(checklist.getByRole('link', { name: 'Create a guest code' })).toHaveAttribute('href', '/dashboard/access');
+
+  await checklist.getByRole('link', { name: 'Explore the shop' }).click();
+  await expect(page).toHaveURL('/products');
+  await page.goto('/dashboard');
+  await expect(checklist).toContainText('2 steps left');
+  await expect(checklist.getByRole('link', { name: 'Explore the shop' })).toHaveCount(0);
+
+  // A device and a guest code made elsewhere (the API) tick the other two steps live.
+  const rest = await restAs(user.email, user.password);
+  const deviceId = randomUUID();
+  await rest.insert('devices', { id: deviceId, user_id: rest.userId, name: 'First Door', device_type: 'indoor_unit' });
+  await expect(checklist).toContainText('1 step left', { timeout: 15_000 });
+  await rest.insert('access_permissions', { user_id: rest.userId, device_id: deviceId, access_code: 'KM4RT7', permission_type: 'guest', granted_to_name: 'Neighbour' });
+  await rest.api.dispose();
+  await expect(checklist).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Quinn!' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Quinn!' })).toBeVisible();
+  await expect(checklist).toHaveCount(0);
 });

@@ -100,6 +100,44 @@ test.describe('navbar', () => {
   });
 });
 
+test.describe('support from the shop', () => {
+  test('the desktop Support menu reaches the Support Center (sign-in first when signed out) and the public knowledge base', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/privacy');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('button', { name: 'Support' }).click();
+    await expect(main.getByRole('link', { name: 'Support Center' })).toHaveAttribute('href', '/support');
+    await main.getByRole('link', { name: 'Knowledge Base' }).click();
+    await expect(page).toHaveURL(/\/support\/articles$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Knowledge Base');
+
+    await main.getByRole('button', { name: 'Support' }).click();
+    await main.getByRole('link', { name: 'Support Center' }).click();
+    await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent('/support')}`);
+  });
+
+  test('a signed-in customer reaches the Support Center from the phone drawer', async ({ page }) => {
+    await signInAs(page, DEMO.customer);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/products');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.getByRole('link', { name: 'Knowledge Base' })).toHaveAttribute('href', '/support/articles');
+    await drawer.getByRole('link', { name: 'Support Center' }).click();
+    await expect(page).toHaveURL('/support');
+    await expect(page.getByRole('heading', { level: 1, name: 'Support Center' })).toBeVisible();
+  });
+
+  test('the footer links to the Support Center and the knowledge base', async ({ page }) => {
+    await page.goto('/privacy');
+    const footer = page.getByTestId('site-footer');
+    await expect(footer.getByRole('link', { name: 'Support Center' })).toHaveAttribute('href', '/support');
+    await footer.getByRole('link', { name: 'Knowledge Base' }).click();
+    await expect(page).toHaveURL(/\/support\/articles$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Knowledge Base');
+  });
+});
+
 test.describe('layout', () => {
   const areas = [
     ['/dashboard', DEMO.customer],

@@ -83,7 +83,7 @@ test('with a change not synced: the page lists it, the badge counts it, and Sign
   await expect(navbar(page).getByRole('link', { name: /1 change not synced/ })).toBeVisible();
 
   await navbar(page).getByRole('button', { name: 'Sync' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Changes not synced' });
   await expect(dialog).toContainText('You have 1 change that has not been synced.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -91,8 +91,8 @@ test('with a change not synced: the page lists it, the badge counts it, and Sign
   await expect(page.getByRole('heading', { level: 1, name: 'Sync Center' })).toBeVisible();
 
   await navbar(page).getByRole('button', { name: 'Sync' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.getByRole('dialog', { name: 'Changes not synced' }).getByRole('button', { name: 'Sign out and discard' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('dialog', { name: 'Changes not synced' }).getByRole('button', { name: 'Sign Out and Discard' }).click();
   await expect(navbar(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
@@ -108,7 +108,7 @@ test('on a 360 px phone the bar keeps its menu button; the drawer row carries th
   await expect(navbar(page).getByRole('status')).toHaveText('Sync status: Up to date');
   await expect(navbar(page).getByTestId('sync-indicator')).toBeHidden();
   await burger.click();
-  const row = page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sync center, Up to date' });
+  const row = page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Sync Center, Up to date' });
   await expect(row).toBeVisible();
   await row.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Sync Center' })).toBeVisible();

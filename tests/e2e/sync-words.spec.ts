@@ -53,13 +53,13 @@ test('offline, Sync now says why it cannot run and does not spin; after a reload
   const internals = await watchForInternals(page);
   await context.setOffline(false);
   await expect(syncState(page)).not.toContainText('Offline');
-  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sync status: Up to date. Open the sync center' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sync status: Up to date. Open the Sync Center' })).toBeVisible({ timeout: 20_000 });
 
   // A server that fails: what failed, in words, with the retry; the retry that works clears it.
   await context.route('**/rest/v1/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"XX000","message":"internal error"}' }));
   await syncNow(page).click();
   await expect(page.getByTestId('sync-problem')).toHaveText(/^The server had a problem — (will retry in [1-5] s|retrying now)$/);
-  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sync status: Server problem. Open the sync center' })).toBeAttached();
+  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sync status: Server problem. Open the Sync Center' })).toBeAttached();
   await context.unroute('**/rest/v1/**');
   await expect(page.getByTestId('sync-problem')).toBeHidden({ timeout: 20_000 });
   expect(await internals()).toEqual([]);
@@ -94,14 +94,14 @@ test('a write the server replaced shows in the header with Review, on a phone to
   await addReplacedWrite(page, session.user.id, "Device 'Side door'");
   await page.reload();
 
-  const notice = page.getByRole('link', { name: '1 change replaced. Review in the sync center' });
+  const notice = page.getByRole('link', { name: '1 change replaced. Review in the Sync Center' });
   await expect(notice).toHaveText('1 change replaced — Review', { useInnerText: true });
   await expect(page.getByTestId('sync-announcer')).toHaveText('Sync status: Up to date, 1 change replaced');
   // A phone's header has no room beside its title: the indicator carries it (the replace icon and
   // the count; its name says it), and everything stays on screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(notice).toBeHidden();
-  const indicator = page.getByRole('link', { name: 'Sync status: Up to date, 1 change replaced. Open the sync center' });
+  const indicator = page.getByRole('link', { name: 'Sync status: Up to date, 1 change replaced. Open the Sync Center' });
   await expect(indicator).toHaveText('1', { useInnerText: true });
   for (const control of [page.getByRole('button', { name: 'Open menu' }), indicator, page.getByRole('link', { name: 'GarageGuard shop' })]) {
     await expect(control).toBeInViewport({ ratio: 1 });

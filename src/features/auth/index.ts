@@ -20,6 +20,7 @@ export {
   type ProfileStatus,
 } from './store.ts';
 export { mayHaveSession, type EndedSession } from './device-session.ts';
+export { EMAIL_CONFIRMED, isSignupConfirmation } from './email-confirmation.ts';
 export { decideAccess, homeFor, roleMeets, type AccessDecision, type AccessRequirement, type RoleHome } from './guard.ts';
 export { ProfileUnavailableError, requireAccess } from './route-guard.ts';
 export { ROLES, type Role } from './roles.ts';

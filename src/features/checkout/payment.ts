@@ -1,6 +1,3 @@
-import type { NotificationData } from '@mantine/notifications';
-import { formatMoney } from '@/lib/money.ts';
-
 /** Spec §9: the simulated payment takes 2000 ms. */
 export const SIMULATED_PAYMENT_MS = 2000;
 
@@ -21,13 +18,4 @@ export function simulatePayment(signal: AbortSignal, ms = SIMULATED_PAYMENT_MS):
       { once: true },
     );
   });
-}
-
-/** 'Your order for $328.90 has been confirmed.': the grand total with cents (and thousands separators). */
-export function orderPlacedToast(grandTotal: number): NotificationData {
-  return {
-    title: 'Order placed successfully!',
-    message: `Your order for ${formatMoney(grandTotal)} has been confirmed.`,
-    color: 'green',
-  };
 }

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { placeOrder, type OrderLine } from './data/place-order.ts';
 import { CheckoutError, GENERIC_MESSAGE, type CheckoutFailure } from './errors.ts';
 import { finishOrderAttempt, orderIdFor } from './order-attempt.ts';
-import { orderPlacedToast, simulatePayment } from './payment.ts';
+import { orderPlacedToast } from './order-placed-toast.tsx';
+import { simulatePayment } from './payment.ts';
 import type { CheckoutValues } from './schemas.ts';
 
 export interface PlaceOrderState {
@@ -15,7 +16,7 @@ export interface PlaceOrderState {
 
 /**
  * Places the order through place_order while the simulated payment runs (both must finish), then
- * shows the toast with the total the server computed and hands over to `onOrderPlaced` (go home,
+ * shows the toast with the total and order number the server gave and hands over to `onOrderPlaced` (go home,
  * clear the cart). A failure keeps the cart and says why. The order id is reused for retries of
  * the same cart (see order-attempt.ts). Leaving the page cancels the wait: no toast, no hand-over.
  */
@@ -31,9 +32,11 @@ export function usePlaceOrder(lines: readonly OrderLine[], onOrderPlaced: () => 
       setFailure(null);
       const orderId = orderIdFor(lines);
       let total: number;
+      let orderNumber: number | null;
       try {
         const [order] = await Promise.all([placeOrder(lines, values, orderId, controller.signal), simulatePayment(controller.signal)]);
         total = order.total;
+        orderNumber = order.order_number ?? null;
       } catch (error) {
         if (controller.signal.aborted) throw new DOMException('Checkout left', 'AbortError');
         // The payment wait is no longer needed once the order failed.
@@ -46,7 +49,7 @@ export function usePlaceOrder(lines: readonly OrderLine[], onOrderPlaced: () => 
         return;
       }
       finishOrderAttempt();
-      notifications.show(orderPlacedToast(total));
+      notifications.show(orderPlacedToast(total, orderNumber));
       await onOrderPlaced();
     },
     [lines, onOrderPlaced],

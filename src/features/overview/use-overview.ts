@@ -6,6 +6,7 @@ import { myRecentDeviceEventsQuery } from './data/device-events.ts';
 import { myDevicesQuery } from './data/devices.ts';
 import { myUnreadNotificationsQuery } from './data/notifications.ts';
 import { myOrdersInProgressQuery, myRecentOrdersQuery } from './data/orders.ts';
+import { firstRunDone, firstRunSteps, type FirstRunSteps } from './first-run.ts';
 import { systemBars, type SystemBars } from './health.ts';
 import { countActiveCodes, countDevices, type DeviceCounts } from './summary.ts';
 import { useNow } from './use-now.ts';
@@ -17,6 +18,8 @@ export interface OverviewData {
   ordersInProgress: number;
   activity: ActivityItem[];
   bars: SystemBars;
+  /** The new customer's first steps; null once all were done (no checklist, 'Welcome back'). */
+  firstRun: FirstRunSteps | null;
 }
 
 export type OverviewState = { status: 'loading' } | { status: 'error' } | { status: 'loaded'; data: OverviewData };
@@ -25,7 +28,7 @@ export type OverviewState = { status: 'loading' } | { status: 'error' } | { stat
  * Everything the overview shows, from the user's own data on this device (offline too) and live:
  * each number changes as replication brings new rows, and the code count as codes expire.
  */
-export function useOverview(): { state: OverviewState; retry: () => void } {
+export function useOverview(): { state: OverviewState; retry: () => void; userId: string | null } {
   const userId = useDataOwner();
   const now = useNow();
   const devices = useCollectionQuery('devices', myDevicesQuery(userId));
@@ -42,6 +45,8 @@ export function useOverview(): { state: OverviewState; retry: () => void } {
 
   const data = useMemo<OverviewData>(() => {
     const names = new Map(devices.docs.map((device) => [device.id, device.name]));
+    const guestCodes = codes.docs.filter((code) => code.permission_type === 'guest').length;
+    const steps = firstRunSteps({ devices: devices.docs.length, guestCodes, orders: recentOrders.docs.length }, userId);
     return {
       devices: countDevices(devices.docs),
       activeCodes: countActiveCodes(codes.docs, now),
@@ -49,11 +54,12 @@ export function useOverview(): { state: OverviewState; retry: () => void } {
       ordersInProgress: inProgress.docs.length,
       activity: mergeActivity(events.docs, recentOrders.docs, names),
       bars: systemBars(devices.docs),
+      firstRun: firstRunDone(steps, userId) ? null : steps,
     };
-  }, [devices.docs, codes.docs, unread.docs, inProgress.docs, recentOrders.docs, events.docs, now]);
+  }, [devices.docs, codes.docs, unread.docs, inProgress.docs, recentOrders.docs, events.docs, now, userId]);
 
   const state: OverviewState = error ? { status: 'error' } : loading ? { status: 'loading' } : { status: 'loaded', data };
-  return { state, retry: retry ?? noop };
+  return { state, retry: retry ?? noop, userId };
 }
 
 const noop = () => {};

@@ -3,13 +3,13 @@ import { useAuth } from '@/features/auth';
 import { OverviewGreeting, OverviewPage } from '@/features/overview';
 
 /** The overview greets the signed-in user by the profile's first name and role. */
-function Greeting() {
+function Greeting({ returning }: { returning: boolean }) {
   const profile = useAuth((state) => state.profile);
-  return <OverviewGreeting firstName={profile?.firstName ?? null} role={profile?.role ?? null} />;
+  return <OverviewGreeting firstName={profile?.firstName ?? null} role={profile?.role ?? null} returning={returning} />;
 }
 
 function Overview() {
-  return <OverviewPage greeting={<Greeting />} />;
+  return <OverviewPage greeting={(returning) => <Greeting returning={returning} />} />;
 }
 
 export const Route = createFileRoute('/dashboard/')({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CheckoutForm, type CheckoutValues } from '@/features/checkout';
+import { CheckoutForm, checkoutInitialValues, type CheckoutValues } from '@/features/checkout';
 import { renderWithProviders } from '@/test/render.tsx';
 
 const filled: CheckoutValues = {
@@ -83,5 +83,22 @@ describe('checkout form', () => {
     expect(onSubmit).toHaveBeenCalledWith(filled);
     finish();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeTruthy());
+  });
+
+  it('starts with the profile name and e-mail, which stay editable and validated; card fields start empty', async () => {
+    const onSubmit = vi.fn(async () => {});
+    const user = userEvent.setup();
+    renderWithProviders(<CheckoutForm onSubmit={onSubmit} initialValues={checkoutInitialValues({ email: ' casey@example.com ', firstName: 'Casey', lastName: null })} />);
+    expect(input('email').value).toBe('casey@example.com');
+    expect(input('firstName').value).toBe('Casey');
+    expect(input('lastName').value).toBe('');
+    expect(input('cardNumber').value).toBe('');
+    await user.clear(input('email'));
+    await user.type(input('email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(input('firstName'));
+    await user.paste('Ada');
+    expect(input('firstName').value).toBe('Ada');
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
+import { renderWithRouter } from '@/test/render.tsx';
 import { notifications } from '@mantine/notifications';
 import { SIMULATED_PAYMENT_MS, orderPlacedToast, type CheckoutValues, type OrderLine } from '@/features/checkout';
 import { usePlaceOrder } from '@/features/checkout/use-place-order.ts';
@@ -59,6 +60,16 @@ describe('placing an order through place_order', () => {
       title: 'Order placed successfully!',
       message: 'Your order for $328.90 has been confirmed.',
     });
+  });
+
+  it('adds the order number and a link to the orders when the server gave the number', async () => {
+    vi.useRealTimers(); // the memory router loads on mount
+    const toast = orderPlacedToast(328.9, 100042);
+    expect(toast).toMatchObject({ title: 'Order placed successfully!', autoClose: 12_000 });
+    renderWithRouter(<>{toast.message}</>, { pages: { '/dashboard/orders': 'Orders' } });
+    expect(await screen.findByText('Your order for $328.90 has been confirmed.')).toBeTruthy();
+    expect(screen.getByText(/Order #100042/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View your orders' }).getAttribute('href')).toBe('/dashboard/orders');
   });
 
   it('sends product ids, quantities and contact fields only: no card data, no prices', async () => {

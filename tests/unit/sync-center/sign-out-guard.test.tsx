@@ -81,19 +81,19 @@ describe('the sign-out dialog (area shell)', () => {
     expect(screen.getByText('Overview page')).toBeTruthy();
   });
 
-  it('Sign out and discard signs out', async () => {
+  it('Sign Out and Discard signs out', async () => {
     await db.pending.add(pendingWrite({ state: 'failed' }));
     const user = userEvent.setup();
     const { router } = renderAreaShell();
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Changes not synced' });
     expect(within(dialog).getByText('You have 1 change that has not been synced.')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Sign out and discard' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Out and Discard' }));
     await waitFor(() => expect(status()).toBe('signed-out'));
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('Sync now runs the sync and re-counts; once nothing is left it offers a plain Sign out', async () => {
+  it('Sync now runs the sync and re-counts; once nothing is left it offers a plain Sign Out', async () => {
     await db.pending.add(pendingWrite());
     await db.outbox.add(outboxEntry());
     // The test part delivers the outbox call only (the row write stays pending), then everything.
@@ -117,9 +117,9 @@ describe('the sign-out dialog (area shell)', () => {
     expect(status()).toBe('signed-in');
 
     await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
-    expect(await screen.findByRole('dialog', { name: 'Everything is synced' })).toBeTruthy();
+    const synced = await screen.findByRole('dialog', { name: 'Everything is synced' });
     expect(status()).toBe('signed-in');
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(within(synced).getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(status()).toBe('signed-out'));
   });
 });
@@ -138,15 +138,15 @@ describe('the sign-out dialog (store navbar)', () => {
       { path: '/products', pages: { '/': 'Home page' } },
     );
     await user.click(await screen.findByRole('button', { name: /Ada/ }));
-    await user.click(screen.getAllByRole('button', { name: 'Sign out' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Sign Out' })[0]!);
     let dialog = await screen.findByRole('dialog', { name: 'Changes not synced' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    await user.click(within(screen.getByTestId('drawer')).getByRole('button', { name: 'Sign out' }));
+    await user.click(within(screen.getByTestId('drawer')).getByRole('button', { name: 'Sign Out' }));
     dialog = await screen.findByRole('dialog', { name: 'Changes not synced' });
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
-    await user.click(within(dialog).getByRole('button', { name: 'Sign out and discard' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Out and Discard' }));
     await waitFor(() => expect(status()).toBe('signed-out'));
   });
 
@@ -155,14 +155,14 @@ describe('the sign-out dialog (store navbar)', () => {
     renderWithRouter(<AccountSlot variant="bar" />, { path: '/products' });
     expect((await screen.findByTestId('sync-indicator')).getAttribute('href')).toBe('/sync');
     await user.click(screen.getByRole('button', { name: /Ada/ }));
-    expect(screen.getByRole('link', { name: 'Sync center' }).getAttribute('href')).toBe('/sync');
+    expect(screen.getByRole('link', { name: 'Sync Center' }).getAttribute('href')).toBe('/sync');
   });
 
-  it("the drawer's Sync center row carries the state and count (phones have no room for the indicator)", async () => {
+  it("the drawer's Sync Center row carries the state and count (phones have no room for the indicator)", async () => {
     await db.pending.add(pendingWrite({ state: 'failed' }));
     await db.outbox.add(outboxEntry());
     renderWithRouter(<AccountSlot variant="menu" />, { path: '/products' });
-    const row = await screen.findByRole('link', { name: 'Sync center, 1 failed, 2 changes not synced' });
+    const row = await screen.findByRole('link', { name: 'Sync Center, 1 failed, 2 changes not synced' });
     expect(within(row).getByText('· 1 failed').dataset.state).toBe('failed');
     expect(row.getAttribute('href')).toBe('/sync');
     expect(screen.getByTestId('sync-row-badge').textContent).toBe('2');

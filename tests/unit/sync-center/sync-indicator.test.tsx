@@ -32,7 +32,7 @@ async function renderIndicator(variant: 'full' | 'compact' = 'full') {
 describe('SyncIndicator', () => {
   it('says Up to date with no badge when nothing is waiting, and links to the sync center', async () => {
     await renderIndicator();
-    expect(name()).toBe('Sync status: Up to date. Open the sync center');
+    expect(name()).toBe('Sync status: Up to date. Open the Sync Center');
     expect(indicator().textContent).toBe('Up to date');
     expect(indicator().getAttribute('href')).toBe('/sync');
     expect(screen.queryByTestId('sync-badge')).toBeNull();
@@ -44,7 +44,7 @@ describe('SyncIndicator', () => {
     await db.outbox.add(outboxEntry());
     await renderIndicator();
     await waitFor(() => expect(screen.getByTestId('sync-badge').textContent).toBe('3'));
-    expect(name()).toBe('Sync status: Waiting to sync, 3 changes not synced. Open the sync center');
+    expect(name()).toBe('Sync status: Waiting to sync, 3 changes not synced. Open the Sync Center');
 
     await act(() => db.outbox.add(outboxEntry()));
     await waitFor(() => expect(screen.getByTestId('sync-badge').textContent).toBe('4'));
@@ -52,7 +52,7 @@ describe('SyncIndicator', () => {
     await act(() => db.pending.where('userId').equals('11111111-1111-4111-8111-111111111111').delete());
     await act(() => db.outbox.clear());
     await waitFor(() => expect(screen.queryByTestId('sync-badge')).toBeNull());
-    expect(name()).toBe('Sync status: Up to date. Open the sync center');
+    expect(name()).toBe('Sync status: Up to date. Open the Sync Center');
   });
 
   it('shows N failed when the server refused writes, ahead of the waiting ones', async () => {
@@ -61,7 +61,7 @@ describe('SyncIndicator', () => {
     await renderIndicator();
     await waitFor(() => expect(indicator().textContent).toBe('2 failed3'));
     expect(indicator().dataset.state).toBe('failed');
-    expect(name()).toBe('Sync status: 2 failed, 3 changes not synced. Open the sync center');
+    expect(name()).toBe('Sync status: 2 failed, 3 changes not synced. Open the Sync Center');
   });
 
   it('follows the sync status: Offline first, then Syncing…', async () => {
@@ -70,11 +70,11 @@ describe('SyncIndicator', () => {
     await waitFor(() => expect(name()).toContain('Waiting to sync'));
 
     act(() => syncStatus.setState({ online: false }));
-    expect(name()).toBe('Sync status: Offline, still signed in on this device, 1 change not synced. Open the sync center');
+    expect(name()).toBe('Sync status: Offline, still signed in on this device, 1 change not synced. Open the Sync Center');
     expect(announced()).toBe('Sync status: Offline, still signed in on this device, 1 change not synced');
 
     act(() => syncStatus.setState({ online: true, active: true }));
-    expect(name()).toBe('Sync status: Syncing…, 1 change not synced. Open the sync center');
+    expect(name()).toBe('Sync status: Syncing…, 1 change not synced. Open the Sync Center');
     // A background sync starting is not announced: the live region keeps the settled state.
     expect(announced()).toBe('Sync status: Waiting to sync, 1 change not synced');
   });
@@ -85,7 +85,7 @@ describe('SyncIndicator', () => {
     await waitFor(() => expect(screen.getByTestId('sync-badge').textContent).toBe('1'));
     expect(indicator().textContent).toBe('1');
     expect(indicator().getAttribute('title')).toBe('Sync status: Waiting to sync, 1 change not synced');
-    expect(name()).toContain('Open the sync center');
+    expect(name()).toContain('Open the Sync Center');
   });
 
   it('after a failed attempt says what failed in words, not "Syncing…", while the retries go on', async () => {
@@ -93,7 +93,7 @@ describe('SyncIndicator', () => {
     act(() => syncStatus.setState({ active: true, lastError: 'DeadlineError: Failed to fetch: no answer within 15 s', retryAt: Date.now() + 5_000 }));
     expect(indicator().textContent).toBe('Server not answering');
     expect(indicator().dataset.state).toBe('retrying');
-    expect(name()).toBe('Sync status: Server not answering. Open the sync center');
+    expect(name()).toBe('Sync status: Server not answering. Open the Sync Center');
     expect(announced()).toBe('Sync status: Server not answering');
     act(() => syncStatus.setState({ lastError: 'TypeError: Failed to fetch' }));
     expect(indicator().textContent).toBe('Can’t reach server');
@@ -108,21 +108,21 @@ describe('SyncIndicator', () => {
     await db.conflicts.add(conflict({ seenAt: Date.now() - 60_000 }));
     await renderIndicator();
     const notice = await screen.findByTestId('sync-replaced');
-    expect(notice.getAttribute('aria-label')).toBe('1 change replaced. Review in the sync center');
+    expect(notice.getAttribute('aria-label')).toBe('1 change replaced. Review in the Sync Center');
     expect(notice.getAttribute('href')).toBe('/sync');
     // On phones CSS hides it and the indicator carries it (checked in the e2e).
     expect(notice.textContent).toBe('1 change replaced — Review');
-    expect(name()).toBe('Sync status: Up to date, 1 change replaced. Open the sync center');
+    expect(name()).toBe('Sync status: Up to date, 1 change replaced. Open the Sync Center');
 
     await act(() => db.conflicts.update(seq, { seenAt: Date.now() }));
     await waitFor(() => expect(screen.queryByTestId('sync-replaced')).toBeNull());
-    expect(name()).toBe('Sync status: Up to date. Open the sync center');
+    expect(name()).toBe('Sync status: Up to date. Open the Sync Center');
   });
 
   it('the phone drawer’s row says it in words too: state, then what the server replaced', async () => {
     await db.conflicts.add(conflict());
     renderWithRouter(<SyncCenterRow />, { path: '/products', pages: { '/sync': 'Sync center page' } });
-    const row = await screen.findByRole('link', { name: 'Sync center, Up to date, 1 change replaced' }, { timeout: 5_000 });
-    expect(row.textContent).toBe('Sync center· Up to date · 1 change replaced');
+    const row = await screen.findByRole('link', { name: 'Sync Center, Up to date, 1 change replaced' }, { timeout: 5_000 });
+    expect(row.textContent).toBe('Sync Center· Up to date · 1 change replaced');
   });
 });

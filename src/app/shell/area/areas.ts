@@ -46,7 +46,7 @@ export const CUSTOMER_AREA: AreaConfig = {
   nav: [
     { to: '/dashboard', label: 'Overview', icon: IconHome },
     { to: '/dashboard/devices', label: 'Devices', icon: IconRouter },
-    { to: '/dashboard/access', label: 'Access', icon: IconKey },
+    { to: '/dashboard/access', label: 'Access Permissions', icon: IconKey },
     { to: '/dashboard/notifications', label: 'Notifications', icon: IconBell, badge: 'unread-notifications' },
     { to: '/dashboard/orders', label: 'Orders', icon: IconPackage },
     { to: '/dashboard/settings', label: 'Settings', icon: IconSettings },
@@ -80,7 +80,7 @@ export const SUPPORT_AREA: AreaConfig = {
     // Support may read the access logs and write content; those pages open in this shell for them.
     { to: '/admin/logs', label: 'Access Logs', icon: IconListDetails },
     { to: '/admin/cms', label: 'Content', icon: IconFileText },
-    { to: '/admin', label: 'Admin Panel', icon: IconDeviceDesktopAnalytics, onlyFor: ['admin'] },
+    { to: '/admin', label: 'Admin Dashboard', icon: IconDeviceDesktopAnalytics, onlyFor: ['admin'] },
     { to: '/support/dashboard/settings', label: 'Settings', icon: IconSettings },
   ],
 };

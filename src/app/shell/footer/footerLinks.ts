@@ -11,6 +11,8 @@ export const QUICK_LINKS: NavTarget[] = [
   { label: 'Home', to: '/' },
   { label: 'Products', to: '/products' },
   { label: 'Features', to: '/', hash: 'features' },
+  { label: 'Support Center', to: '/support' },
+  { label: 'Knowledge Base', to: '/support/articles' },
   { label: 'FAQ', to: '/support/faq' },
   { label: 'Installation Guide', to: '/support/installation' },
 ];

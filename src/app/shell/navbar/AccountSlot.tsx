@@ -22,7 +22,7 @@ interface SyncCenterRowProps {
 function SyncCenterLink({ className, onNavigate }: SyncCenterRowProps) {
   return (
     <Link to="/sync" className={className} onClick={onNavigate}>
-      Sync center
+      Sync Center
     </Link>
   );
 }
@@ -35,12 +35,12 @@ export interface AccountSlotProps {
 
 type AreaPath = '/dashboard' | '/support/dashboard' | '/admin';
 
-/** Spec §2: Dashboard for customers, Support Dashboard for support users and admins, Admin Panel for admins. */
+/** Spec §2: Dashboard for customers, Support Dashboard for support users and admins, Admin Dashboard for admins. */
 export function accountLinks(role: Role | undefined): { to: AreaPath; label: string }[] {
   if (role === 'customer') return [{ to: '/dashboard', label: 'Dashboard' }];
   const links: { to: AreaPath; label: string }[] = [];
   if (role === 'support' || role === 'admin') links.push({ to: '/support/dashboard', label: 'Support Dashboard' });
-  if (role === 'admin') links.push({ to: '/admin', label: 'Admin Panel' });
+  if (role === 'admin') links.push({ to: '/admin', label: 'Admin Dashboard' });
   return links;
 }
 
@@ -90,7 +90,7 @@ export function AccountSlot({ variant, onNavigate }: AccountSlotProps) {
         <SyncIndicator variant="compact" />
       </Suspense>
       <AccountMenu />
-      {/* Outside the menu and the drawer, which close when Sign out is clicked. */}
+      {/* Outside the menu and the drawer, which close when Sign Out is clicked. */}
       <SignOutGuardHost />
     </>
   );
@@ -139,7 +139,7 @@ function AccountRows({ onNavigate }: { onNavigate: (() => void) | undefined }) {
           void leave();
         }}
       >
-        <IconLogout size={18} aria-hidden="true" /> Sign out
+        <IconLogout size={18} aria-hidden="true" /> Sign Out
       </button>
     </section>
   );
@@ -169,12 +169,12 @@ function AccountMenu() {
         ))}
         <li>
           <Link to="/sync" className={classes.dropdownLink} onClick={menu.close}>
-            Sync center
+            Sync Center
           </Link>
         </li>
         <li>
           <button type="button" className={`${classes.dropdownLink} ${classes.plainButton}`} onClick={() => void leave()}>
-            Sign out
+            Sign Out
           </button>
         </li>
       </ul>

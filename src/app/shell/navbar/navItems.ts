@@ -25,7 +25,11 @@ export const SOLUTION_TARGETS: NavTarget[] = SOLUTION_LINKS.map((link) => ({
   params: { audience: link.slug },
 }));
 
+// The Support Center needs a signed-in user (its guard sends a visitor to /auth and back); the
+// knowledge base is public, so a visitor can read answers without an account.
 export const SUPPORT_TARGETS: NavTarget[] = [
+  { label: 'Support Center', to: '/support' },
+  { label: 'Knowledge Base', to: '/support/articles' },
   { label: 'FAQ', to: '/support/faq' },
   { label: 'Installation Guide', to: '/support/installation' },
 ];

@@ -16,8 +16,8 @@ export function ReplacedNotice({ count, variant }: { count: number; variant: 'fu
       to="/sync"
       className={classes.replaced}
       data-variant={variant}
-      aria-label={`${words}. Review in the sync center`}
-      title={`${words}. Review in the sync center`}
+      aria-label={`${words}. Review in the Sync Center`}
+      title={`${words}. Review in the Sync Center`}
       data-testid="sync-replaced"
     >
       <IconReplace size={18} aria-hidden="true" />

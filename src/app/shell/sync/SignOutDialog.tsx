@@ -13,7 +13,7 @@ export function unsyncedMessage(count: number): string {
 /**
  * Asks before a sign-out would drop changes that never reached the server: sync now (the count
  * is live, so it drops as the sync delivers them), sign out and discard, or cancel. Once nothing
- * is left it offers a plain Sign out.
+ * is left it offers a plain Sign Out.
  */
 export default function SignOutDialog({ held, onClose }: { held: HeldSignOut; onClose: () => void }) {
   const read = useSyncCounts(held.userId);
@@ -69,12 +69,12 @@ export default function SignOutDialog({ held, onClose }: { held: HeldSignOut; on
               Sync now
             </Button>
             <Button color="red.9" onClick={() => void leave()} disabled={busy !== null}>
-              Sign out and discard
+              Sign Out and Discard
             </Button>
           </>
         ) : (
           <Button onClick={() => void leave()} disabled={busy !== null}>
-            Sign out
+            Sign Out
           </Button>
         )}
       </Group>

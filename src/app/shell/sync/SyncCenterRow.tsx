@@ -11,8 +11,8 @@ interface SyncCenterRowProps {
 }
 
 /**
- * The drawer's "Sync center" row with the sync state, for phones, where the bar has no room for
- * the indicator: "Sync center · 2 failed" (and "· 1 change replaced") and the count badge. Its name starts with the visible
+ * The drawer's "Sync Center" row with the sync state, for phones, where the bar has no room for
+ * the indicator: "Sync Center · 2 failed" (and "· 1 change replaced") and the count badge. Its name starts with the visible
  * words and adds the count the badge shows.
  */
 export default function SyncCenterRow({ className, onNavigate }: SyncCenterRowProps) {
@@ -26,10 +26,10 @@ export default function SyncCenterRow({ className, onNavigate }: SyncCenterRowPr
   // "Up to date · 1 change replaced": what the server replaced is news even when all is sent.
   const words = [syncStateText(state, counts, problem), ...(replaced ? [replaced] : [])].join(' · ');
   const badge = pendingBadge(counts.total);
-  const label = `Sync center, ${words.replaceAll(' · ', ', ')}${counts.total > 0 ? `, ${changesText(counts.total)} not synced` : ''}`;
+  const label = `Sync Center, ${words.replaceAll(' · ', ', ')}${counts.total > 0 ? `, ${changesText(counts.total)} not synced` : ''}`;
   return (
     <Link to="/sync" className={className} onClick={onNavigate} aria-label={read === undefined ? undefined : label}>
-      Sync center
+      Sync Center
       {read !== undefined && (
         <span data-state={state} className={classes.rowState}>
           · {words}

@@ -60,7 +60,7 @@ export function SyncIndicator({ variant }: SyncIndicatorProps) {
         data-variant={variant}
         data-state={state}
         data-replaced={counts.replaced > 0 || undefined}
-        aria-label={`${syncSummary(state, counts, problem)}. Open the sync center`}
+        aria-label={`${syncSummary(state, counts, problem)}. Open the Sync Center`}
         title={variant === 'compact' ? syncSummary(state, counts, problem) : undefined}
         data-testid="sync-indicator"
       >

@@ -13,14 +13,16 @@ import {
 interface CheckoutFormProps {
   /** Runs with valid values; the button shows 'Processing...' until it settles. */
   onSubmit: (values: CheckoutValues) => Promise<void>;
+  /** Starting values (contact fields from the profile); read once, when the form mounts. */
+  initialValues?: CheckoutValues;
 }
 
 type Field = keyof CheckoutValues;
 
-export function CheckoutForm({ onSubmit }: CheckoutFormProps) {
+export function CheckoutForm({ onSubmit, initialValues = EMPTY_CHECKOUT }: CheckoutFormProps) {
   const form = useForm<CheckoutValues>({
     mode: 'uncontrolled',
-    initialValues: EMPTY_CHECKOUT,
+    initialValues,
     validate: schemaResolver(CheckoutSchema, { sync: true }),
   });
   const [processing, setProcessing] = useState(false);

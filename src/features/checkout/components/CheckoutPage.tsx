@@ -1,8 +1,9 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Container, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconShoppingCart } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { OrderLine } from '../data/place-order.ts';
+import { checkoutInitialValues, type CheckoutContact } from '../prefill.ts';
 import { usePlaceOrder } from '../use-place-order.ts';
 import type { CheckoutValues } from '../schemas.ts';
 import { CheckoutForm } from './CheckoutForm.tsx';
@@ -17,6 +18,8 @@ interface CheckoutPageProps {
   summary: ReactNode;
   /** After the order was placed and the simulated payment done: clear the cart and leave the page. */
   onOrderPlaced: () => Promise<void> | void;
+  /** The signed-in user's name and e-mail, to prefill the contact fields. */
+  contact?: CheckoutContact;
 }
 
 function EmptyCheckout() {
@@ -35,7 +38,7 @@ function EmptyCheckout() {
 }
 
 /** /checkout (spec §2): contact, shipping and payment form beside the order summary. */
-export function CheckoutPage({ isLoading, isEmpty, lines, summary, onOrderPlaced }: CheckoutPageProps) {
+export function CheckoutPage({ isLoading, isEmpty, lines, summary, onOrderPlaced, contact }: CheckoutPageProps) {
   const { submit: placeOrder, failure } = usePlaceOrder(lines, onOrderPlaced);
   // Once an order is under way the page keeps its form even when the cart empties underneath it
   // (the order clears it), so the shopper never sees "Your cart is empty" for their own order.
@@ -52,6 +55,9 @@ export function CheckoutPage({ isLoading, isEmpty, lines, summary, onOrderPlaced
     },
     [placeOrder],
   );
+
+  const { email, firstName, lastName } = contact ?? {};
+  const initialValues = useMemo(() => checkoutInitialValues({ email, firstName, lastName }), [email, firstName, lastName]);
 
   if (isLoading) {
     return (
@@ -80,7 +86,8 @@ export function CheckoutPage({ isLoading, isEmpty, lines, summary, onOrderPlaced
         </Button>
       </Group>
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, sm: 7 }}>
+        {/* On phones the summary comes first, so the shopper sees what they pay before Place Order. */}
+        <Grid.Col span={{ base: 12, sm: 7 }} order={{ base: 2, sm: 1 }}>
           {failure && (
             <Alert
               color="red.9"
@@ -94,9 +101,11 @@ export function CheckoutPage({ isLoading, isEmpty, lines, summary, onOrderPlaced
               {failure.message}
             </Alert>
           )}
-          <CheckoutForm onSubmit={submit} />
+          <CheckoutForm onSubmit={submit} initialValues={initialValues} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 5 }}>{summary}</Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 5 }} order={{ base: 1, sm: 2 }}>
+          {summary}
+        </Grid.Col>
       </Grid>
     </Container>
   );

@@ -46,6 +46,8 @@ export const PlacedOrderSchema = v.object({
   tax: Money,
   shipping: Money,
   total: Money,
+  // The number customers quote; optional so an older server's answer still places the order.
+  order_number: v.optional(v.nullable(v.pipe(v.union([v.number(), v.pipe(v.string(), v.digits())]), v.transform(Number), v.integer(), v.minValue(1)))),
 });
 
 export type PlacedOrder = v.InferOutput<typeof PlacedOrderSchema>;

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { statusLabel } from '@/lib/status.ts';
+import { noteShopExplored } from '../first-run.ts';
 import { useOverview } from '../use-overview.ts';
+import { FirstRunChecklist } from './FirstRunChecklist.tsx';
 import { RecentActivity } from './RecentActivity.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 import { SystemBars } from './SystemBars.tsx';
@@ -12,13 +14,16 @@ interface GreetingProps {
   firstName: string | null;
   /** The user's role ('customer', …); the badge says 'Customer' when it is not known. */
   role: string | null;
+  /** A returning user ('Welcome back'); a new customer, until their first steps are done, gets 'Welcome'. */
+  returning?: boolean;
 }
 
 /** The overview's welcome with the user's first name and role badge. */
-export function OverviewGreeting({ firstName, role }: GreetingProps) {
+export function OverviewGreeting({ firstName, role, returning = true }: GreetingProps) {
+  const welcome = returning ? 'Welcome back' : 'Welcome';
   return (
     <Group gap="sm" align="center">
-      <Title order={1}>{firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}</Title>
+      <Title order={1}>{firstName ? `${welcome}, ${firstName}!` : `${welcome}!`}</Title>
       <Badge variant="filled" color="blue.8" autoContrast data-testid="role-badge">
         {role ? statusLabel(role) : 'Customer'}
       </Badge>
@@ -31,17 +36,30 @@ export function OverviewGreeting({ firstName, role }: GreetingProps) {
  * user's own data. The greeting comes from the route (it knows the profile) as an element of its
  * own, so the profile arriving re-renders the greeting alone.
  */
-export function OverviewPage({ greeting }: { greeting: ReactNode }) {
-  const { state, retry } = useOverview();
+export function OverviewPage({ greeting }: { greeting: (returning: boolean) => ReactNode }) {
+  const { state, retry, userId } = useOverview();
   const data = state.status === 'loaded' ? state.data : null;
+  // Re-render once the shop link is followed (the step is stored, not part of the data).
+  const [, setExplored] = useState(0);
+  // 'Welcome back' only once the data says this is not a first run (no flash of it for a new customer).
+  const returning = data !== null && data.firstRun === null;
   return (
     <Stack gap="lg">
-      {greeting}
+      {greeting(returning)}
       <Text c="gray.7" mt={-8}>
         Your devices, access codes, notifications and orders at a glance.
       </Text>
       {state.status === 'error' && (
         <LoadError title="Your overview could not be loaded" onRetry={retry} />
+      )}
+      {data?.firstRun && (
+        <FirstRunChecklist
+          steps={data.firstRun}
+          onExploreShop={() => {
+            noteShopExplored(userId);
+            setExplored((n) => n + 1);
+          }}
+        />
       )}
       {state.status !== 'error' && (
         <div aria-busy={state.status === 'loading'}>

@@ -42,7 +42,7 @@ describe('AccountSlot', () => {
     act(() => authStore.setState({ status: 'mfa-required', user }));
     await renderSlot(variant);
     expect(screen.getByRole('link', { name: 'Finish signing in' }).getAttribute('href')).toBe('/auth');
-    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
   });
 
   it.each(['bar', 'menu'] as const)("(%s) says 'Loading' while the user's profile loads", async (variant) => {
@@ -54,9 +54,9 @@ describe('AccountSlot', () => {
   });
 
   it.each([
-    ['customer', ['Dashboard'], ['Support Dashboard', 'Admin Panel']],
-    ['support', ['Support Dashboard'], ['Dashboard', 'Admin Panel']],
-    ['admin', ['Support Dashboard', 'Admin Panel'], ['Dashboard']],
+    ['customer', ['Dashboard'], ['Support Dashboard', 'Admin Dashboard']],
+    ['support', ['Support Dashboard'], ['Dashboard', 'Admin Dashboard']],
+    ['admin', ['Support Dashboard', 'Admin Dashboard'], ['Dashboard']],
   ] as const)('(bar) gives a %s the first name and their areas behind it', async (role, shown, absent) => {
     signedIn(customerProfile({ role }));
     const u = userEvent.setup();
@@ -65,10 +65,10 @@ describe('AccountSlot', () => {
     expect(screen.queryByRole('link', { name: shown[0] })).toBeNull();
     await u.click(trigger);
     expect(trigger.getAttribute('aria-expanded')).toBe('true');
-    const hrefs = { Dashboard: '/dashboard', 'Support Dashboard': '/support/dashboard', 'Admin Panel': '/admin' };
+    const hrefs = { Dashboard: '/dashboard', 'Support Dashboard': '/support/dashboard', 'Admin Dashboard': '/admin' };
     for (const label of shown) expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(hrefs[label]);
     for (const label of absent) expect(screen.queryByRole('link', { name: label })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
     await u.keyboard('{Escape}');
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(trigger);
@@ -80,8 +80,8 @@ describe('AccountSlot', () => {
     expect(screen.getByRole('heading', { name: 'Account' })).toBeTruthy();
     expect(screen.getByText('Ada')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Support Dashboard' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Admin Panel' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Admin Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });
 
   it('shows the e-mail when the profile has no first name', async () => {
@@ -100,7 +100,7 @@ describe('AccountSlot', () => {
     const { history } = await renderSlot(variant, '/cart');
     const entries = history.length;
     if (variant === 'bar') await u.click(screen.getByRole('button', { name: /Ada/ }));
-    await u.click(screen.getByRole('button', { name: 'Sign out' }));
+    await u.click(screen.getByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(authStore.getState().status).toBe('signed-out'));
     await waitFor(() => expect(whereAtSignOut).toBe('/'));
     expect(history.length).toBe(entries);
