@@ -14,7 +14,7 @@ export function LogEntry({ log }: { log: AccessLog }) {
             <Text fw={600} size="sm" data-testid="log-action">
               {log.action}
             </Text>
-            <Badge size="sm" variant="light" color={log.success ? 'green.9' : 'red.9'}>
+            <Badge size="sm" variant="light" color={log.success ? 'green' : 'red'}>
               {log.success ? 'Success' : 'Failed'}
             </Badge>
           </Group>

@@ -94,7 +94,7 @@ export function CheckoutForm({ onSubmit }: CheckoutFormProps) {
             <TextInput label="Name on Card" autoComplete="cc-name" key={form.key('nameOnCard')} {...field('nameOnCard')} />
           </Stack>
         </Fieldset>
-        <Button type="submit" size="lg" color="blue.8" fullWidth disabled={processing}>
+        <Button type="submit" size="lg" color="blue" fullWidth disabled={processing}>
           {processing ? 'Processing...' : 'Place Order'}
         </Button>
       </Stack>

@@ -4,7 +4,7 @@ import { IconBuildingWarehouse, IconCash, IconFileText, IconListDetails } from '
 import { FEED_SIZE, type MissionControlReport, type Severity } from '../data/mission-control.ts';
 import { Section } from './Section.tsx';
 
-const SEVERITY_COLOR: Record<Severity, string> = { critical: 'red.9', high: 'orange.9', medium: 'yellow.9', low: 'blue.9' };
+const SEVERITY_COLOR: Record<Severity, string> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'blue' };
 
 /** The alerts, most severe first (the server sorts them), the first 6 of at most 8. */
 export function ActivityFeed({ report }: { report: MissionControlReport }) {

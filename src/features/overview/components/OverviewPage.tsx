@@ -19,7 +19,7 @@ export function OverviewGreeting({ firstName, role }: GreetingProps) {
   return (
     <Group gap="sm" align="center">
       <Title order={1}>{firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}</Title>
-      <Badge variant="filled" color="blue.8" autoContrast data-testid="role-badge">
+      <Badge variant="filled" color="blue" autoContrast data-testid="role-badge">
         {role ? statusLabel(role) : 'Customer'}
       </Badge>
     </Group>
