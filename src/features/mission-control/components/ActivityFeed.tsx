@@ -18,7 +18,8 @@ export function ActivityFeed({ report }: { report: MissionControlReport }) {
           {alerts.map((alert) => (
             <li key={alert.type} data-testid="alert" data-severity={alert.severity}>
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Badge color={SEVERITY_COLOR[alert.severity]} variant="light" miw={72}>
+                {/* Not shrunk by a long message on a phone: 'critical' was cut to 'CRITI…'. */}
+                <Badge color={SEVERITY_COLOR[alert.severity]} variant="light" miw={72} style={{ flexShrink: 0 }}>
                   {alert.severity}
                 </Badge>
                 <div>
