@@ -80,6 +80,9 @@ function findUnreadable(): Unreadable[] {
   const backgroundOf = (el: Element | null): RGBA | null => {
     if (!el) return canvasColor();
     if (backgrounds.has(el)) return backgrounds.get(el)!;
+    // Two fixed layers can each lie beneath the other (a toast over the bar over the toast's spot):
+    // a background that depends on itself is unknown.
+    backgrounds.set(el, null);
     const style = getComputedStyle(el);
     let result: RGBA | null;
     if (style.backgroundImage !== 'none') result = null;
