@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { mayHaveSession } from '@/features/auth';
 import { CartProvider } from '@/features/cart';
 import type { AppRouter } from './router.ts';
+import { readableColorVariables } from './palette.ts';
 import { theme } from './theme.ts';
 
 // Asked only by the sign-in cart merge: the catalogue loads then, not with the start-up JavaScript.
@@ -16,7 +17,7 @@ const stockOf = async (productId: number) => (await import('@/features/catalogue
 export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={readableColorVariables} defaultColorScheme="light">
         <CartProvider stockOf={stockOf} mayHaveSession={mayHaveSession}>
           <RouterProvider router={router} />
         </CartProvider>

@@ -1,11 +1,29 @@
-import { createTheme, InputWrapper, Notification } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver, InputWrapper, Notification, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
+
+/**
+ * Variants take their colours from the colour's readable variables (palette.ts), never from a shade
+ * given at a call site: `color="red"` reads as `color="red"`. Mantine paints the light variant of a
+ * shaded colour as a solid pill of that shade with the colour's light-variant text on it, the same
+ * colour as the pill. Filled text is the colour's computed contrast (white or black), not a guess.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor) return defaultVariantColorsResolver(input);
+  const resolved = defaultVariantColorsResolver({ ...input, color: parsed.color });
+  return input.variant === 'filled' ? { ...resolved, color: `var(--mantine-color-${parsed.color}-contrast)` } : resolved;
+};
 
 const systemFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'blue',
-  // Shade 8: white text on the default shade 6 fails WCAG AA contrast (axe "color-contrast").
+  // Shade 8: white text on the default shade 6 fails WCAG AA contrast (axe "color-contrast"). The
+  // filled variant's own shade comes from palette.ts; this one is what plain `--mantine-primary-color`
+  // uses (links, focus rings).
   primaryShade: { light: 8, dark: 8 },
+  // No theme-wide autoContrast: components outside the resolver (Indicator) would judge black or
+  // white on Mantine's shade 8, not on the filled shade palette.ts picks, and put black on red.
+  variantColorResolver,
   fontFamily: systemFont,
   headings: { fontFamily: systemFont },
   defaultRadius: 'md',

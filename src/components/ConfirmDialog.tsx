@@ -69,7 +69,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={close} disabled={busy} data-autofocus={danger || undefined}>
           {cancelLabel}
         </Button>
-        <Button color={danger ? 'red.9' : undefined} onClick={() => void confirm()} loading={busy} data-autofocus={danger ? undefined : true}>
+        <Button color={danger ? 'red' : undefined} onClick={() => void confirm()} loading={busy} data-autofocus={danger ? undefined : true}>
           {confirmLabel}
         </Button>
       </Group>

@@ -13,11 +13,11 @@ interface LoadErrorProps {
 /** A list or page that could not be loaded: what failed, and a Retry button. */
 export function LoadError({ title, text = 'Check your connection and try again.', onRetry, 'data-testid': testId }: LoadErrorProps) {
   return (
-    <Alert color="red.9" variant="light" title={title} icon={<IconAlertCircle aria-hidden />} data-testid={testId}>
+    <Alert color="red" variant="light" title={title} icon={<IconAlertCircle aria-hidden />} data-testid={testId}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{text}</Text>
         {onRetry && (
-          <Button size="xs" color="red.9" onClick={onRetry}>
+          <Button size="xs" color="red" onClick={onRetry}>
             Retry
           </Button>
         )}

@@ -1,14 +1,14 @@
 // Badge colours of every status the app shows, in one place. The colour names follow the product's
 // badge rules (priority: urgent red, high orange, medium yellow, low green; ticket status: open
-// blue, in_progress yellow, resolved green, closed gray). Each is a Mantine shade chosen so that
-// the badge's text, white or black as Mantine's autoContrast picks it, passes WCAG AA (4.5:1).
+// blue, in_progress yellow, resolved green, closed gray). Names only, no shades: the theme
+// (src/app/palette.ts) decides each colour's filled shade and the text on it, so every badge reads.
 
-const RED = 'red.9';
-const ORANGE = 'orange.6';
-const YELLOW = 'yellow.6';
-const GREEN = 'green.7';
-const BLUE = 'blue.8';
-const GRAY = 'gray.7';
+const RED = 'red';
+const ORANGE = 'orange';
+const YELLOW = 'yellow';
+const GREEN = 'green';
+const BLUE = 'blue';
+const GRAY = 'gray';
 
 export const STATUS_COLORS = {
   ticket: { open: BLUE, in_progress: YELLOW, resolved: GREEN, closed: GRAY },
@@ -16,7 +16,7 @@ export const STATUS_COLORS = {
   device: { online: GREEN, offline: GRAY, maintenance: YELLOW, error: RED },
   // An access code is active until revoked, past its expiry or at its usage limit.
   access: { active: GREEN, expired: GRAY, limit_reached: ORANGE, revoked: RED },
-  order: { pending: GRAY, processing: BLUE, shipped: 'indigo.8', delivered: 'teal.9', cancelled: RED },
+  order: { pending: GRAY, processing: BLUE, shipped: 'indigo', delivered: 'teal', cancelled: RED },
   // An access log event's outcome.
   result: { success: GREEN, failed: RED },
   // A change made on this device: waiting to be sent, or refused by the server for good.

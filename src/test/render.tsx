@@ -13,6 +13,7 @@ import {
   type AnyRoute,
 } from '@tanstack/react-router';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { readableColorVariables } from '@/app/palette.ts';
 import { theme } from '@/app/theme.ts';
 import { createQueryClient } from '@/lib/query/client.ts';
 
@@ -29,7 +30,7 @@ export interface ProviderOptions {
 export function AppProviders({ children, notifications = false }: ProviderOptions & { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={readableColorVariables} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         {notifications && <Notifications />}
         {children}

@@ -10,11 +10,11 @@ export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
   in_stock: 'In Stock',
 };
 
-// Shades whose badge text passes WCAG AA with Mantine's autoContrast (as in src/lib/status.ts).
+// Colour names; the theme picks the shade and a text colour that passes WCAG AA (as in src/lib/status.ts).
 export const STOCK_STATUS_COLORS: Record<StockStatus, string> = {
-  out_of_stock: 'red.9',
-  low_stock: 'yellow.6',
-  in_stock: 'green.7',
+  out_of_stock: 'red',
+  low_stock: 'yellow',
+  in_stock: 'green',
 };
 
 export function stockStatus({ current_stock, minimum_stock }: { current_stock: number; minimum_stock: number }): StockStatus {

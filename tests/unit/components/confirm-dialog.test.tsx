@@ -54,7 +54,10 @@ describe('ConfirmDialog', () => {
     const user = userEvent.setup();
     renderWithProviders(<DeleteArticle onConfirm={vi.fn()} />);
     const dialog = await open(user);
-    expect(within(dialog).getByRole('button', { name: 'Delete' }).getAttribute('style')).toContain('--mantine-color-red-9');
+    // The theme's filled red (src/app/palette.ts), with its computed text colour.
+    const style = within(dialog).getByRole('button', { name: 'Delete' }).getAttribute('style');
+    expect(style).toContain('--button-bg: var(--mantine-color-red-filled)');
+    expect(style).toContain('--button-color: var(--mantine-color-red-contrast)');
   });
 
   it('shows loading while the action runs, blocks closing, then closes', async () => {

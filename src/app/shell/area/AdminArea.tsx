@@ -26,7 +26,7 @@ function AccessDenied({ message }: { message: string }) {
       <Title order={1} size="h2" mb="md">
         Access denied
       </Title>
-      <Alert color="red.9" variant="light" icon={<IconLock aria-hidden />} data-testid="access-denied">
+      <Alert color="red" variant="light" icon={<IconLock aria-hidden />} data-testid="access-denied">
         {message}
       </Alert>
     </>

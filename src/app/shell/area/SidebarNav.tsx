@@ -77,7 +77,7 @@ function SidebarLink({ item, active, exact, narrow, onNavigate, count }: Sidebar
       aria-label={narrow ? (unread ? `${item.label}, ${unread}` : item.label) : undefined}
       leftSection={
         narrow && count > 0 ? (
-          <Indicator label={badgeCount(count)} size={16} color="red.9" offset={2} aria-hidden="true">
+          <Indicator label={badgeCount(count)} size={16} color="red" offset={2} aria-hidden="true">
             {icon}
           </Indicator>
         ) : (
@@ -86,7 +86,7 @@ function SidebarLink({ item, active, exact, narrow, onNavigate, count }: Sidebar
       }
       rightSection={
         !narrow && count > 0 ? (
-          <Badge size="sm" circle={count < 10} color="red.9" data-testid="unread-badge">
+          <Badge size="sm" circle={count < 10} color="red" data-testid="unread-badge">
             <span aria-hidden="true">{badgeCount(count)}</span>
             <VisuallyHidden component="span">{unread}</VisuallyHidden>
           </Badge>

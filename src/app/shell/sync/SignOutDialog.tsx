@@ -68,7 +68,7 @@ export default function SignOutDialog({ held, onClose }: { held: HeldSignOut; on
             <Button variant="light" onClick={() => void syncNow()} loading={busy === 'sync'} disabled={busy === 'leave'}>
               Sync now
             </Button>
-            <Button color="red.9" onClick={() => void leave()} disabled={busy !== null}>
+            <Button color="red" onClick={() => void leave()} disabled={busy !== null}>
               Sign Out and Discard
             </Button>
           </>

@@ -57,7 +57,7 @@ export function AccessCard({ permission, deviceName, now, writeState, onRevoke, 
           </Text>
         </div>
         <Group gap="xs">
-          <Badge variant="outline" color="gray.8" data-testid="access-type">
+          <Badge variant="outline" color="gray" data-testid="access-type">
             {typeLabel(permission.permission_type)}
           </Badge>
           <StatusBadge kind="access" status={state} data-testid="access-state" />
@@ -83,12 +83,12 @@ export function AccessCard({ permission, deviceName, now, writeState, onRevoke, 
 
       <Group gap="sm" mt="md">
         {active && (
-          <Button size="xs" variant="outline" color="blue.8" leftSection={<IconShare size={16} aria-hidden />} onClick={() => onShare(permission)}>
+          <Button size="xs" variant="outline" color="blue" leftSection={<IconShare size={16} aria-hidden />} onClick={() => onShare(permission)}>
             Share
           </Button>
         )}
         {active && (
-          <Button size="xs" variant="outline" color="red.9" onClick={() => onRevoke(permission)}>
+          <Button size="xs" variant="outline" color="red" onClick={() => onRevoke(permission)}>
             Revoke
           </Button>
         )}

@@ -15,7 +15,7 @@ export function CopyCodeButton({ code }: { code: string }) {
   };
   return (
     <Tooltip label="Copy code">
-      <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={`Copy code ${code}`} onClick={() => void copy()}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Copy code ${code}`} onClick={() => void copy()}>
         <IconCopy size={20} aria-hidden />
       </ActionIcon>
     </Tooltip>

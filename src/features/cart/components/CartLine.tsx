@@ -71,7 +71,7 @@ export function CartLine({ item, onQuantityStep, onRemove }: CartLineProps) {
               </Text>
               <ActionIcon
                 variant="subtle"
-                color="red.8"
+                color="red"
                 size="lg"
                 aria-label={`Remove ${label} from cart`}
                 onClick={() => onRemove(item.id)}

@@ -12,7 +12,7 @@ function EmptyCart() {
         <IconShoppingCart size={64} stroke={1.5} aria-hidden color="var(--mantine-color-gray-6)" />
         <Title order={1}>Your cart is empty</Title>
         <Text c="gray.7">Looks like you haven&apos;t added any items to your cart yet.</Text>
-        <Button size="md" color="blue.8" renderRoot={(props) => <Link to="/products" {...props} />}>
+        <Button size="md" color="blue" renderRoot={(props) => <Link to="/products" {...props} />}>
           Continue Shopping
         </Button>
       </Stack>
@@ -44,7 +44,7 @@ export function CartPage() {
     <Container size="lg" py="xl">
       <Group justify="space-between" align="center" mb="lg">
         <Title order={1}>Shopping Cart</Title>
-        <Button variant="outline" color="red.8" onClick={() => void clearCart()}>
+        <Button variant="outline" color="red" onClick={() => void clearCart()}>
           Clear Cart
         </Button>
       </Group>
@@ -63,7 +63,7 @@ export function CartPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5, md: 4 }}>
           <OrderSummary subtotal={total}>
-            <Button size="md" color="blue.8" fullWidth mt="sm" renderRoot={(props) => <Link to="/checkout" {...props} />}>
+            <Button size="md" color="blue" fullWidth mt="sm" renderRoot={(props) => <Link to="/checkout" {...props} />}>
               Proceed to Checkout
             </Button>
             <Button variant="default" fullWidth renderRoot={(props) => <Link to="/products" {...props} />}>

@@ -27,7 +27,7 @@ export function PriceTag({ product, size = 'md', showSaving = false }: PriceTagP
             {formatMoney(product.originalPrice, LIST_PRICE)}
           </Text>
           {showSaving && (
-            <Badge color="red.9" variant="filled" size="lg">
+            <Badge color="red" variant="filled" size="lg">
               Save {discount}%
             </Badge>
           )}

@@ -37,7 +37,7 @@ export function ProductCard({ product, onAddToCart, lazyImage = true }: ProductC
         </Box>
         <Group grow gap="xs">
           <ProductDetailsButton productId={product.id} />
-          <Button color="blue.8" leftSection={<IconShoppingCart size={16} aria-hidden />} onClick={() => onAddToCart(product)} disabled={product.stock < 1}>
+          <Button color="blue" leftSection={<IconShoppingCart size={16} aria-hidden />} onClick={() => onAddToCart(product)} disabled={product.stock < 1}>
             Add to Cart
           </Button>
         </Group>
@@ -53,12 +53,12 @@ export function ProductBadges({ product }: { product: ProductSummary }) {
   return (
     <Group gap={6} pos="absolute" top={12} left={12}>
       {product.badge && (
-        <Badge color="blue.8" variant="filled">
+        <Badge color="blue" variant="filled">
           {product.badge}
         </Badge>
       )}
       {discount !== null && (
-        <Badge color="red.9" variant="filled">
+        <Badge color="red" variant="filled">
           -{discount}%
         </Badge>
       )}

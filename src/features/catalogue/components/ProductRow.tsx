@@ -32,7 +32,7 @@ export function ProductRow({ product, onAddToCart, lazyImage = true }: ProductCa
             <PriceTag product={product} />
             <Group gap="xs">
               <ProductDetailsButton productId={product.id} />
-              <Button color="blue.8" leftSection={<IconShoppingCart size={16} aria-hidden />} onClick={() => onAddToCart(product)} disabled={product.stock < 1}>
+              <Button color="blue" leftSection={<IconShoppingCart size={16} aria-hidden />} onClick={() => onAddToCart(product)} disabled={product.stock < 1}>
                 Add to Cart
               </Button>
             </Group>

@@ -66,7 +66,7 @@ export function ProductTabs({ product }: { product: Product }) {
         <Stack component="ol" gap="md" style={{ listStyle: 'none', padding: 0, margin: 0 }} maw={760}>
           {product.installation.map((step) => (
             <Group component="li" key={step.step} align="flex-start" wrap="nowrap" gap="md">
-              <Badge size="xl" circle color="blue.8" aria-hidden>
+              <Badge size="xl" circle color="blue" aria-hidden>
                 {step.step}
               </Badge>
               <div>

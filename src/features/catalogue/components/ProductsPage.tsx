@@ -51,7 +51,7 @@ export function ProductsPage({ products, search, onSearchChange, onAddToCart }: 
           <Group gap="sm">
             <Button
               variant={showFilters ? 'filled' : 'default'}
-              color="blue.8"
+              color="blue"
               leftSection={<IconFilter size={16} aria-hidden />}
               aria-expanded={showFilters}
               aria-controls={FILTER_PANEL_ID}
@@ -105,7 +105,7 @@ function ViewButton({ mode, current, onSelect }: { mode: ViewMode; current: View
     <ActionIcon
       size="lg"
       variant={selected ? 'filled' : 'default'}
-      color={selected ? 'blue.8' : undefined}
+      color={selected ? 'blue' : undefined}
       aria-label={mode === 'grid' ? 'Grid view' : 'List view'}
       aria-pressed={selected}
       onClick={() => onSelect(mode)}

@@ -23,7 +23,7 @@ export function PurchasePanel({ product, onAddToCart }: { product: ProductSummar
   return (
     <Stack gap="md">
       {product.badge && (
-        <Badge color="blue.8" variant="filled" size="lg" w="fit-content">
+        <Badge color="blue" variant="filled" size="lg" w="fit-content">
           {product.badge}
         </Badge>
       )}
@@ -46,7 +46,7 @@ export function PurchasePanel({ product, onAddToCart }: { product: ProductSummar
       <QuantitySelector value={quantity} stock={product.stock} onChange={setQuantity} />
       <Button
         size="lg"
-        color="blue.8"
+        color="blue"
         leftSection={<IconShoppingCart size={20} aria-hidden />}
         disabled={soldOut}
         onClick={() => onAddToCart(product, quantity, variantLabel(choice))}

@@ -23,7 +23,7 @@ export function RatingSummary({ rating, reviewCount, size = 'sm' }: RatingSummar
   const label = `Rated ${rating.toFixed(1)} out of 5 from ${formatCount(reviewCount)} reviews`;
   return (
     <Group gap={6} wrap="nowrap">
-      <Group gap={1} wrap="nowrap" role="img" aria-label={label} c="yellow.6">
+      <Group gap={1} wrap="nowrap" role="img" aria-label={label} c="yellow">
         {[0, 1, 2, 3, 4].map((i) => {
           const filled = halves - i * 2;
           if (filled >= 2) return <IconStarFilled key={i} size={px} aria-hidden />;

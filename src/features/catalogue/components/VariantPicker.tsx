@@ -21,7 +21,7 @@ export function VariantPicker({ variants, value, onChange }: VariantPickerProps)
             <Chip.Group value={value[variant.name] ?? null} onChange={(option) => onChange(variant.name, option)}>
               <Group gap="xs" role="radiogroup" aria-labelledby={labelId}>
                 {variant.options.map((option) => (
-                  <Chip key={option} value={option} type="radio" variant="outline" color="blue.8">
+                  <Chip key={option} value={option} type="radio" variant="outline" color="blue">
                     {option}
                   </Chip>
                 ))}

@@ -96,7 +96,7 @@ export function CheckoutForm({ onSubmit, initialValues = EMPTY_CHECKOUT }: Check
             <TextInput label="Name on Card" autoComplete="cc-name" key={form.key('nameOnCard')} {...field('nameOnCard')} />
           </Stack>
         </Fieldset>
-        <Button type="submit" size="lg" color="blue.8" fullWidth disabled={processing}>
+        <Button type="submit" size="lg" color="blue" fullWidth disabled={processing}>
           {processing ? 'Processing...' : 'Place Order'}
         </Button>
       </Stack>

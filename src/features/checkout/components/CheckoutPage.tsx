@@ -29,7 +29,7 @@ function EmptyCheckout() {
         <IconShoppingCart size={64} stroke={1.5} aria-hidden color="var(--mantine-color-gray-6)" />
         <Title order={1}>Your cart is empty</Title>
         <Text c="gray.7">Add some items to your cart before checking out.</Text>
-        <Button size="md" color="blue.8" renderRoot={(props) => <Link to="/products" {...props} />}>
+        <Button size="md" color="blue" renderRoot={(props) => <Link to="/products" {...props} />}>
           Continue Shopping
         </Button>
       </Stack>
@@ -90,7 +90,7 @@ export function CheckoutPage({ isLoading, isEmpty, lines, summary, onOrderPlaced
         <Grid.Col span={{ base: 12, sm: 7 }} order={{ base: 2, sm: 1 }}>
           {failure && (
             <Alert
-              color="red.9"
+              color="red"
               variant="light"
               title="Your order was not placed"
               icon={<IconAlertCircle aria-hidden />}

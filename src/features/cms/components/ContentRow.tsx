@@ -30,7 +30,7 @@ export function ContentRow({ item, canDelete, saving, onStatus, onView, onEdit, 
             <Text component="h3" fw={600} m={0} style={{ overflowWrap: 'anywhere' }}>
               {item.title}
             </Text>
-            <Badge variant="outline" color="gray.8">
+            <Badge variant="outline" color="gray">
               {statusLabel(item.content_type)}
             </Badge>
           </Group>
@@ -60,7 +60,7 @@ export function ContentRow({ item, canDelete, saving, onStatus, onView, onEdit, 
             Edit
           </Button>
           {canDelete && (
-            <Button color="red.9" variant="light" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={onDelete} aria-label={`Delete ${item.title}`}>
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={onDelete} aria-label={`Delete ${item.title}`}>
               Delete
             </Button>
           )}

@@ -23,14 +23,14 @@ export function ViewContentDialog({ item, onClose }: { item: CmsItem | null; onC
       {item && (
         <Stack gap="sm" data-testid="content-view">
           <Group gap="xs">
-            <Badge variant="outline" color="gray.8">
+            <Badge variant="outline" color="gray">
               {statusLabel(item.content_type)}
             </Badge>
-            <Badge variant="filled" color="gray.8" autoContrast>
+            <Badge variant="filled" color="gray" autoContrast>
               {statusLabel(item.status)}
             </Badge>
             {item.tags.map((tag) => (
-              <Badge key={tag} variant="dot" color="blue.8">
+              <Badge key={tag} variant="dot" color="blue">
                 {tag}
               </Badge>
             ))}

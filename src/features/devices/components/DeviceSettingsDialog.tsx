@@ -68,7 +68,7 @@ function SettingsForm({ device, onDone, onBusy, onRemove }: SettingsFormProps) {
         <Text size="sm" c="gray.7">
           Removing the device takes it off your account; its access codes stop working.
         </Text>
-        <Button color="red.9" variant="outline" leftSection={<IconTrash size={16} aria-hidden />} onClick={onRemove} disabled={saving}>
+        <Button color="red" variant="outline" leftSection={<IconTrash size={16} aria-hidden />} onClick={onRemove} disabled={saving}>
           Remove device
         </Button>
       </Stack>

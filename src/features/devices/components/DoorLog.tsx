@@ -6,15 +6,15 @@ import { DOOR_LOG_LIMIT, describeDeviceEvent, type DeviceEvent } from '../data/d
 import { useDeviceEvents } from '../use-devices.ts';
 
 const KIND_ICONS = {
-  code_redeemed: { icon: IconDoorEnter, color: 'green.8' },
-  code_refused: { icon: IconLock, color: 'red.9' },
-  code_created: { icon: IconKey, color: 'blue.8' },
-  code_revoked: { icon: IconKeyOff, color: 'gray.7' },
-  status_changed: { icon: IconRefresh, color: 'yellow.8' },
+  code_redeemed: { icon: IconDoorEnter, color: 'green' },
+  code_refused: { icon: IconLock, color: 'red' },
+  code_created: { icon: IconKey, color: 'blue' },
+  code_revoked: { icon: IconKeyOff, color: 'gray' },
+  status_changed: { icon: IconRefresh, color: 'yellow' },
 } as const;
 
 function EventIcon({ kind }: { kind: string }) {
-  const { icon: Icon, color } = Object.hasOwn(KIND_ICONS, kind) ? KIND_ICONS[kind as keyof typeof KIND_ICONS] : { icon: IconHistory, color: 'gray.7' };
+  const { icon: Icon, color } = Object.hasOwn(KIND_ICONS, kind) ? KIND_ICONS[kind as keyof typeof KIND_ICONS] : { icon: IconHistory, color: 'gray' };
   return (
     <ThemeIcon variant="light" color={color} size={28} radius="xl" aria-hidden="true">
       <Icon size={16} />

@@ -6,7 +6,7 @@ import { SkeletonList } from '@/components/SkeletonList.tsx';
 import { formatMoney } from '@/lib/money.ts';
 import { isMoneyOut, type Transaction } from '../data/transactions.ts';
 
-const TYPE_COLOR = { sale: 'green.9', revenue: 'teal.9', expense: 'orange.9', refund: 'red.9' } as const;
+const TYPE_COLOR = { sale: 'green', revenue: 'teal', expense: 'orange', refund: 'red' } as const;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The period's newest transactions; money out shown with a minus sign. */
@@ -39,7 +39,7 @@ export function TransactionList({ transactions }: { transactions: Transaction[] 
                   </Text>
                 </Group>
               </div>
-              <Text fw={600} c={isMoneyOut(t) ? 'red.9' : 'gray.9'} style={{ whiteSpace: 'nowrap' }}>
+              <Text fw={600} c={isMoneyOut(t) ? 'red' : 'gray'} style={{ whiteSpace: 'nowrap' }}>
                 {isMoneyOut(t) ? '−' : '+'}
                 {formatMoney(t.amount)}
               </Text>

@@ -39,7 +39,7 @@ export function InventoryPage() {
         <div>
           <Group gap="sm" align="center">
             <Title order={1}>Inventory</Title>
-            <Badge variant="filled" color="gray.7" autoContrast data-testid="inventory-period">
+            <Badge variant="filled" color="gray" autoContrast data-testid="inventory-period">
               Last 7 days
             </Badge>
           </Group>

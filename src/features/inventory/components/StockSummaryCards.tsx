@@ -15,9 +15,9 @@ interface CardSpec {
 const units = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'unit' : 'units'} on hand`;
 
 const CARDS: CardSpec[] = [
-  { key: 'total', title: 'Total Products', icon: IconBox, color: 'blue.8', value: (s) => s.items, text: (s) => units(s.units) },
-  { key: 'low', title: 'Low Stock', icon: IconAlertTriangle, color: 'yellow.8', value: (s) => s.low, text: () => 'At or below their minimum stock' },
-  { key: 'out', title: 'Out of Stock', icon: IconPackageOff, color: 'red.9', value: (s) => s.out, text: () => 'Nothing left to sell' },
+  { key: 'total', title: 'Total Products', icon: IconBox, color: 'blue', value: (s) => s.items, text: (s) => units(s.units) },
+  { key: 'low', title: 'Low Stock', icon: IconAlertTriangle, color: 'yellow', value: (s) => s.low, text: () => 'At or below their minimum stock' },
+  { key: 'out', title: 'Out of Stock', icon: IconPackageOff, color: 'red', value: (s) => s.out, text: () => 'Nothing left to sell' },
 ];
 
 /** The three stock-summary cards; grey shapes until the sheet has loaded. */

@@ -10,7 +10,7 @@ export function ArticleHeader({ article }: { article: ArticleLike }) {
       <Group gap="xs">
         <Badge variant="filled">{article.category}</Badge>
         {article.tags.map((tag) => (
-          <Badge key={tag} variant="outline" color="gray.7">
+          <Badge key={tag} variant="outline" color="gray">
             {tag}
           </Badge>
         ))}

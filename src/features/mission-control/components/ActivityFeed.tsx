@@ -4,7 +4,7 @@ import { IconBuildingWarehouse, IconCash, IconFileText, IconListDetails } from '
 import { FEED_SIZE, type MissionControlReport, type Severity } from '../data/mission-control.ts';
 import { Section } from './Section.tsx';
 
-const SEVERITY_COLOR: Record<Severity, string> = { critical: 'red.9', high: 'orange.9', medium: 'yellow.9', low: 'blue.9' };
+const SEVERITY_COLOR: Record<Severity, string> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'blue' };
 
 /** The alerts, most severe first (the server sorts them), the first 6 of at most 8. */
 export function ActivityFeed({ report }: { report: MissionControlReport }) {
@@ -18,7 +18,8 @@ export function ActivityFeed({ report }: { report: MissionControlReport }) {
           {alerts.map((alert) => (
             <li key={alert.type} data-testid="alert" data-severity={alert.severity}>
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <Badge color={SEVERITY_COLOR[alert.severity]} variant="light" miw={72}>
+                {/* Not shrunk by a long message on a phone: 'critical' was cut to 'CRITI…'. */}
+                <Badge color={SEVERITY_COLOR[alert.severity]} variant="light" miw={72} style={{ flexShrink: 0 }}>
                   {alert.severity}
                 </Badge>
                 <div>

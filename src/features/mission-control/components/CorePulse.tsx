@@ -37,7 +37,7 @@ export function CorePulse({ report }: { report: MissionControlReport }) {
         label="Average Order Value"
         value={formatMoney(aov.value)}
         detail={
-          <Badge color={aov.above_target ? 'green.9' : 'gray.7'} variant="light">
+          <Badge color={aov.above_target ? 'green' : 'gray'} variant="light">
             {aov.above_target ? 'Above target' : 'Below target'}
           </Badge>
         }

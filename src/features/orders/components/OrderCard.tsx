@@ -62,7 +62,7 @@ export function OrderCard({ order }: { order: Order }) {
         <Group justify="flex-end" mt="md">
           <Button
             variant="outline"
-            color="blue.8"
+            color="blue"
             size="xs"
             leftSection={<IconKey size={16} aria-hidden />}
             aria-describedby={titleId}

@@ -28,7 +28,7 @@ function NoOrders() {
         No orders yet
       </Title>
       <Text c="gray.7">When you place an order, it shows up here with its status.</Text>
-      <Button color="blue.8" renderRoot={(props) => <Link to="/products" {...props} />}>
+      <Button color="blue" renderRoot={(props) => <Link to="/products" {...props} />}>
         Browse Products
       </Button>
     </Stack>

@@ -35,7 +35,7 @@ export function FirstRunChecklist({ steps, onExploreShop }: FirstRunChecklistPro
               key={step.key}
               data-done={done || undefined}
               icon={
-                <ThemeIcon size={22} radius="xl" color={done ? 'green.8' : 'gray.6'} variant={done ? 'filled' : 'light'} aria-hidden>
+                <ThemeIcon size={22} radius="xl" color={done ? 'green' : 'gray'} variant={done ? 'filled' : 'light'} aria-hidden>
                   {done ? <IconCheck size={14} /> : <IconCircleDashed size={14} />}
                 </ThemeIcon>
               }

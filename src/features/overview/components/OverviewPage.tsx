@@ -24,7 +24,7 @@ export function OverviewGreeting({ firstName, role, returning = true }: Greeting
   return (
     <Group gap="sm" align="center">
       <Title order={1}>{firstName ? `${welcome}, ${firstName}!` : `${welcome}!`}</Title>
-      <Badge variant="filled" color="blue.8" autoContrast data-testid="role-badge">
+      <Badge variant="filled" color="blue" autoContrast data-testid="role-badge">
         {role ? statusLabel(role) : 'Customer'}
       </Badge>
     </Group>

@@ -33,7 +33,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] | null }) {
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} data-testid="activity-list">
           {items.map((item) => (
             <Group component="li" key={`${item.kind}-${item.id}`} gap="sm" wrap="nowrap" align="flex-start" data-testid="activity-item">
-              <ThemeIcon variant="light" color={item.kind === 'order' ? 'indigo.8' : 'blue.8'} radius="xl" size="md" aria-hidden="true">
+              <ThemeIcon variant="light" color={item.kind === 'order' ? 'indigo' : 'blue'} radius="xl" size="md" aria-hidden="true">
                 <ActivityIcon item={item} />
               </ThemeIcon>
               <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>

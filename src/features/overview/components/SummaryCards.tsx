@@ -49,7 +49,7 @@ function SummaryCard({ card, data }: { card: CardSpec; data: OverviewData | null
         <Title order={2} fz="sm" fw={600} c="gray.7" id={titleId}>
           {card.title}
         </Title>
-        <ThemeIcon variant="light" color="blue.8" radius="md" aria-hidden="true">
+        <ThemeIcon variant="light" color="blue" radius="md" aria-hidden="true">
           <Icon size={18} />
         </ThemeIcon>
       </Group>

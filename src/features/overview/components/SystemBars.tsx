@@ -28,8 +28,8 @@ export function SystemBars({ bars }: { bars: Bars | null }) {
         </Text>
       ) : (
         <Stack gap="md">
-          <Bar label="Connectivity" value={bars.connectivity} color="green.7" />
-          <Bar label="Device Health" value={bars.health} word={bars.healthWord} color={bars.health >= 70 ? 'green.7' : bars.health >= 40 ? 'yellow.6' : 'red.9'} />
+          <Bar label="Connectivity" value={bars.connectivity} color="green" />
+          <Bar label="Device Health" value={bars.health} word={bars.healthWord} color={bars.health >= 70 ? 'green' : bars.health >= 40 ? 'yellow' : 'red'} />
           <Text size="xs" c="gray.7">
             Connectivity: share of your {bars.devices} {bars.devices === 1 ? 'device' : 'devices'} online. Device health: share not in error or maintenance.
           </Text>

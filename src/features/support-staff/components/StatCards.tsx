@@ -17,12 +17,12 @@ interface CardSpec {
 }
 
 const CARDS: CardSpec[] = [
-  { label: 'Total Tickets', value: (s) => String(s.total), icon: <IconTicket size={18} />, color: 'blue.8' },
-  { label: 'Open Tickets', value: (s) => String(s.open), icon: <IconInbox size={18} />, color: 'blue.8' },
-  { label: 'In Progress', value: (s) => String(s.in_progress), icon: <IconLoader size={18} />, color: 'yellow.9' },
-  { label: 'Resolved Today', value: (s) => String(s.resolved_today), icon: <IconCircleCheck size={18} />, color: 'green.8' },
-  { label: 'Urgent Tickets', value: (s) => String(s.urgent), icon: <IconAlertTriangle size={18} />, color: 'red.9' },
-  { label: 'Avg Response Time', value: (s) => formatResponseTime(s.avg_first_response_minutes), icon: <IconClock size={18} />, color: 'gray.7' },
+  { label: 'Total Tickets', value: (s) => String(s.total), icon: <IconTicket size={18} />, color: 'blue' },
+  { label: 'Open Tickets', value: (s) => String(s.open), icon: <IconInbox size={18} />, color: 'blue' },
+  { label: 'In Progress', value: (s) => String(s.in_progress), icon: <IconLoader size={18} />, color: 'yellow' },
+  { label: 'Resolved Today', value: (s) => String(s.resolved_today), icon: <IconCircleCheck size={18} />, color: 'green' },
+  { label: 'Urgent Tickets', value: (s) => String(s.urgent), icon: <IconAlertTriangle size={18} />, color: 'red' },
+  { label: 'Avg Response Time', value: (s) => formatResponseTime(s.avg_first_response_minutes), icon: <IconClock size={18} />, color: 'gray' },
 ];
 
 /**

@@ -77,7 +77,7 @@ export function WriteEntry({ item, online }: { item: WriteItem; online: boolean 
             <Button size="xs" variant="light" leftSection={<IconRefresh size={16} aria-hidden="true" />} loading={retrying} onClick={() => void onRetry()} aria-label={`Retry: ${entry.label}`}>
               Retry
             </Button>
-            <Button size="xs" variant="subtle" color="red.9" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setConfirming(true)} disabled={retrying} aria-label={`Discard: ${entry.label}`}>
+            <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden="true" />} onClick={() => setConfirming(true)} disabled={retrying} aria-label={`Discard: ${entry.label}`}>
               Discard
             </Button>
           </Group>

@@ -39,7 +39,7 @@ export function FactorList({ factors, onRemove }: Props) {
                 )}
               </Stack>
               {isVerified(factor) ? (
-                <Badge color="teal.9" variant="filled">
+                <Badge color="teal" variant="filled">
                   Verified
                 </Badge>
               ) : (

@@ -68,7 +68,7 @@ export function MfaSection() {
               {enabled && <IconShieldCheck size={22} color="var(--mantine-color-green-8)" aria-hidden="true" />}
               <Text>
                 Two-factor authentication is{' '}
-                <Badge color={enabled ? 'teal.9' : 'gray'} variant="filled" component="span">
+                <Badge color={enabled ? 'teal' : 'gray'} variant="filled" component="span">
                   {enabled ? 'On' : 'Off'}
                 </Badge>
               </Text>

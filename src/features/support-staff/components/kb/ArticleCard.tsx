@@ -24,7 +24,7 @@ export function ArticleCard({ article, writeState, onEdit, onTogglePublished, on
           <Title order={3} fz="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {article.title}
           </Title>
-          <Badge variant="filled" autoContrast color={article.is_published ? 'green.7' : 'gray.7'} data-testid="article-state">
+          <Badge variant="filled" autoContrast color={article.is_published ? 'green' : 'gray'} data-testid="article-state">
             {article.is_published ? 'Published' : 'Draft'}
           </Badge>
           {writeState && <StatusBadge kind="write" status={writeState} />}
@@ -65,7 +65,7 @@ export function ArticleCard({ article, writeState, onEdit, onTogglePublished, on
           >
             {article.is_published ? 'Unpublish' : 'Publish'}
           </Button>
-          <Button variant="light" color="red.9" size="sm" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete} aria-label={`Delete ${article.title}`}>
+          <Button variant="light" color="red" size="sm" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete} aria-label={`Delete ${article.title}`}>
             Delete
           </Button>
         </Group>

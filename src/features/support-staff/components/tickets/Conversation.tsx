@@ -58,7 +58,7 @@ export function Conversation({ ticketId, people }: ConversationProps) {
                     {author}
                   </Text>
                   {message.is_internal && (
-                    <Badge variant="filled" color="yellow.9" autoContrast leftSection={<IconLock size={12} aria-hidden />}>
+                    <Badge variant="filled" color="yellow" autoContrast leftSection={<IconLock size={12} aria-hidden />}>
                       Internal note
                     </Badge>
                   )}

@@ -43,7 +43,7 @@ export function TicketCard({ ticket, customer, category, assignee, writeState, o
               </Text>
             </Group>
           </Stack>
-          <ActionIcon variant="subtle" color="gray.7" size="lg" onClick={onManage} aria-label={`Open ticket ${ticket.subject}`}>
+          <ActionIcon variant="subtle" color="gray" size="lg" onClick={onManage} aria-label={`Open ticket ${ticket.subject}`}>
             <IconEye size={18} aria-hidden />
           </ActionIcon>
         </Group>
@@ -51,7 +51,7 @@ export function TicketCard({ ticket, customer, category, assignee, writeState, o
           <StatusBadge kind="priority" status={ticket.priority} data-testid="ticket-priority" />
           <StatusBadge kind="ticket" status={ticket.status} data-testid="ticket-status" />
           {assignee && (
-            <Badge variant="outline" color="gray.7" data-testid="ticket-assignee">
+            <Badge variant="outline" color="gray" data-testid="ticket-assignee">
               Assigned to {assignee}
             </Badge>
           )}
