@@ -23,7 +23,7 @@ export function InventoryTable({ items, onEdit }: { items: InventoryItem[]; onEd
   return (
     <>
       {scrolls && (
-        <Text size="sm" c="dimmed" mb="xs" data-testid="scroll-hint" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+        <Text size="sm" c="gray.7" mb="xs" data-testid="scroll-hint" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
           <IconArrowsHorizontal size={16} aria-hidden />
           Scroll the table sideways to see every column.
         </Text>
