@@ -181,6 +181,8 @@ test('admin: inventory columns reachable, SKUs whole, a toast over a dialog leav
       const r = (p ?? el).getBoundingClientRect();
       return { left: Math.max(r.left, 0), right: Math.min(r.right, document.documentElement.clientWidth), scrolls: p !== null && p.scrollWidth > p.clientWidth };
     });
+    const statusWhole = await first.getByTestId('stock-status').evaluate((el) => [el, ...el.querySelectorAll('*')].every((e) => e.scrollWidth <= e.clientWidth + 1));
+    expect.soft(statusWhole, `the first row's status badge reads whole at ${size.name}`).toBe(true);
     for (const cell of [first.getByTestId('stock-status'), first.getByRole('button', { name: /^Edit/ })]) {
       const c = await cell.boundingBox();
       const inside = c !== null && c.x >= view.left - 1 && c.x + c.width <= view.right + 1;

@@ -34,7 +34,8 @@ export function InventoryTable({ items, onEdit }: { items: InventoryItem[]; onEd
         <Table.Thead>
           <Table.Tr>
             {HEADERS.map(([header, from]) => (
-              <Table.Th key={header} tt="uppercase" fz="xs" c="gray.7" scope="col" visibleFrom={from}>
+              // Status keeps room for "Out of Stock" whole: squeezed, the badge cut it to "Out of St…".
+              <Table.Th key={header} tt="uppercase" fz="xs" c="gray.7" scope="col" visibleFrom={from} miw={header === 'Status' ? 128 : undefined}>
                 {header}
               </Table.Th>
             ))}
