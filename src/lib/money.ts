@@ -31,3 +31,13 @@ export function formatMoney(dollars: number, { dropZeroCents = false }: MoneyFor
   if (dropZeroCents && cents % 100 === 0) return money().wholeDollars.format(cents / 100);
   return money().withCents.format(cents / 100);
 }
+
+let axisFormat: Intl.NumberFormat | undefined;
+/**
+ * A chart axis's dollar label: "$20K", "$2.5K", "$800". Full amounts ("$20,000.00") are wider than
+ * a chart's axis, which cut them at the left and lost the "$" (issue 26); tooltips keep formatMoney.
+ */
+export function formatMoneyAxis(dollars: number): string {
+  axisFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+  return axisFormat.format(dollars);
+}

@@ -7,26 +7,27 @@ export const OFFLINE_MESSAGE = 'You are offline — showing saved content';
 /** Offline, a signed-in user keeps their session on the device (whatever its token's age). */
 export const SIGNED_IN_OFFLINE_MESSAGE = 'You are offline — still signed in on this device';
 
-// Fixed, so appearing never shifts the layout; pointer-events off so it never covers a button.
+// In the page's flow, under the header (issue 26): floating at the bottom it covered buttons on
+// phones, and any floating spot covers something. The page moves down by its height while offline.
 const badgeStyle = {
-  position: 'fixed',
-  left: '50%',
-  bottom: 'calc(16px + env(safe-area-inset-bottom, 0px))',
-  transform: 'translateX(-50%)',
-  zIndex: 400,
   display: 'flex',
   alignItems: 'center',
   gap: 8,
+  width: 'fit-content',
+  maxWidth: 'calc(100% - 32px)',
+  margin: '0 auto 12px',
   padding: '8px 14px',
   borderRadius: 999,
   background: 'var(--mantine-color-dark-7, #1f1f1f)',
   color: '#fff',
   fontSize: 14,
   lineHeight: 1.3,
-  boxShadow: '0 2px 10px rgba(0,0,0,.25)',
-  pointerEvents: 'none',
-  maxWidth: 'calc(100vw - 32px)',
+  overflowWrap: 'anywhere',
 } as const;
+
+// On the home page the hero starts under the transparent bar: the banner brings its own dark band
+// behind the bar, so the bar's white text stays on dark.
+const underBarStyle = { paddingTop: 'calc(var(--gg-navbar-height, 64px) + 12px)', background: 'var(--mantine-color-dark-7, #1f1f1f)' } as const;
 
 // The sync center's part of the badge (pending changes) reads the sync database: it loads only for
 // signed-in users, never with a public page's first paint, and as soon as they are signed in, so
@@ -36,16 +37,17 @@ const OfflinePendingNote = lazy(() => loadPendingNote().catch(() => ({ default: 
 
 /**
  * The live region is always mounted (empty while online) so screen readers announce the change
- * when the connection drops; the visible badge exists only while offline.
+ * when the connection drops; the visible badge exists only while offline. The layouts place it at
+ * the top of their content: the store's <main> and the areas' AppShell.Main.
  */
-export function OfflineIndicator() {
+export function OfflineIndicator({ underBar = false }: { underBar?: boolean }) {
   const online = useOnlineStatus();
   const signedIn = useAuth((state) => state.status === 'signed-in');
   useEffect(() => {
     if (signedIn) loadPendingNote().catch(() => undefined);
   }, [signedIn]);
   return (
-    <div role="status" aria-live="polite" data-testid="offline-indicator">
+    <div role="status" aria-live="polite" data-testid="offline-indicator" style={!online && underBar ? underBarStyle : undefined}>
       {!online && (
         <div style={badgeStyle}>
           <IconWifiOff size={18} aria-hidden="true" />

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { OfflineIndicator } from './OfflineIndicator.tsx';
 import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import { useOutboxDelivery } from '../outbox.ts';
 
@@ -8,14 +7,13 @@ import { useOutboxDelivery } from '../outbox.ts';
 // and the worker's precaching never competes with the page's own requests.
 const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
 
-/** Mounted once by the root layout: the offline badge and the "new version" prompt. */
+/** Mounted once by the root layout: the "new version" prompt (the layouts place the offline badge). */
 export function PwaStatus() {
   const ready = useAfterFirstPaint();
   useOutboxDelivery(ready);
   const canRegister = ready && 'serviceWorker' in navigator;
   return (
     <>
-      <OfflineIndicator />
       {canRegister && (
         <Suspense fallback={null}>
           <UpdatePrompt />

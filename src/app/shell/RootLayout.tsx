@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { HeadContent, Outlet, useLocation } from '@tanstack/react-router';
+import { OfflineIndicator } from '@/app/pwa/OfflineIndicator.tsx';
 import { PwaStatus } from '@/app/pwa/PwaStatus.tsx';
 import { Navbar } from './navbar/Navbar.tsx';
 import { NotificationsHost } from './NotificationsHost.tsx';
@@ -37,6 +38,7 @@ export function RootLayout() {
           <SkipLink targetId={MAIN_ID} />
           <Navbar isHome={isHome} />
           <main id={MAIN_ID} tabIndex={-1} className={classes.main} data-offset={isHome ? undefined : true}>
+            <OfflineIndicator underBar={isHome} />
             <Outlet />
           </main>
           <Suspense fallback={null}>

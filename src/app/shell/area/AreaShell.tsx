@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { ActionIcon, AppShell, Burger, Group, NavLink, ScrollArea, Skeleton, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconShieldLock } from '@tabler/icons-react';
+import { OfflineIndicator } from '@/app/pwa/OfflineIndicator.tsx';
 import { beginSignOut, useAuth } from '@/features/auth';
 import { AreaQueryProvider } from './AreaQueryProvider.tsx';
 import { ROLE_LABELS, type AreaConfig } from './areas.ts';
@@ -87,6 +88,7 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
       </AppShell.Navbar>
 
       <AppShell.Main id={AREA_MAIN_ID}>
+        <OfflineIndicator />
         <AreaQueryProvider>{children}</AreaQueryProvider>
       </AppShell.Main>
       <SignOutGuardHost />

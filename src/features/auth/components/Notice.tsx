@@ -18,7 +18,8 @@ export function Notice({ title, children, color = 'blue', actionLabel, onAction 
   useEffect(() => ref.current?.focus(), []);
   return (
     <Stack gap="md">
-      <Alert ref={ref} tabIndex={-1} title={title} color={color} role="status">
+      {/* An e-mail address is one long word: it breaks where it must rather than run out of the box. */}
+      <Alert ref={ref} tabIndex={-1} title={title} color={color} role="status" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Alert>
       <Button variant="light" onClick={onAction}>

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { useId } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Card, Title } from '@mantine/core';
-import { formatMoney } from '@/lib/money.ts';
+import { formatMoney, formatMoneyAxis } from '@/lib/money.ts';
 import type { FinancialSummary } from '../data/financial-summary.ts';
 
 const FORMATS = {
@@ -30,6 +30,7 @@ export function FinanceChart({ summary }: { summary: FinancialSummary }) {
             { name: 'Expenses', color: 'red.7' },
           ]}
           valueFormatter={(v) => formatMoney(v)}
+          yAxisProps={{ tickFormatter: formatMoneyAxis, width: 64 }}
           withLegend
           tickLine="y"
           gridAxis="y"

@@ -50,7 +50,9 @@ const ACTIONS = [
 export function QuickActions() {
   return (
     <Section title="Quick Actions">
-      <SimpleGrid cols={2} spacing="xs">
+      {/* One column where the section is a narrow side column (md and up) or a phone: two columns
+          there cut the labels to a few letters (issue 26). */}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 1 }} spacing="xs">
         {ACTIONS.map(({ to, label, icon: Icon }) => (
           <Button key={to} component={Link} to={to} variant="light" leftSection={<Icon size={18} aria-hidden />}>
             {label}

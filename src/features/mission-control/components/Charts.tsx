@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
-import { formatMoney } from '@/lib/money.ts';
+import { formatMoney, formatMoneyAxis } from '@/lib/money.ts';
 import type { MissionControlReport } from '../data/mission-control.ts';
 import { Section } from './Section.tsx';
 
@@ -14,7 +14,7 @@ export function RevenueChart({ report }: { report: MissionControlReport }) {
   return (
     <Section title="Revenue per day (last 30 days)">
       <div role="img" aria-label={`Bar chart of revenue per day over the last 30 days; ${formatMoney(report.revenue.last_30_days)} in total, best day ${formatMoney(best)}.`}>
-        <BarChart h={220} data={data} dataKey="day" series={[{ name: 'Revenue', color: 'blue.7' }]} valueFormatter={(v) => formatMoney(v)} tickLine="y" gridAxis="y" />
+        <BarChart h={220} data={data} dataKey="day" series={[{ name: 'Revenue', color: 'blue.7' }]} valueFormatter={(v) => formatMoney(v)} yAxisProps={{ tickFormatter: formatMoneyAxis, width: 64 }} tickLine="y" gridAxis="y" />
       </div>
     </Section>
   );
@@ -29,12 +29,14 @@ export function StockChart({ report }: { report: MissionControlReport }) {
         <Text size="sm">No inventory items yet.</Text>
       ) : (
         <div role="img" aria-label={`Bar chart of units in stock and minimum stock for ${data.length} products.`}>
+          {/* A row per product tall enough for a name on two lines (34 px rows let wrapped names run
+              into each other, issue 26); a longer name is cut with an ellipsis, the tooltip has it whole. */}
           <BarChart
-            h={Math.max(200, data.length * 34)}
+            h={Math.max(220, data.length * 52 + 60)}
             data={data}
             dataKey="product"
             orientation="vertical"
-            yAxisProps={{ width: 140 }}
+            yAxisProps={{ width: 150, interval: 0, tickFormatter: (name: string) => (name.length > 28 ? `${name.slice(0, 27)}…` : name) }}
             series={[
               { name: 'Stock', color: 'teal.7' },
               { name: 'Minimum', color: 'orange.7' },
