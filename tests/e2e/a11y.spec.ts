@@ -1,15 +1,17 @@
 import { expect, test } from './support/test.ts';
 import { signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
+import { expectLayoutAtEveryWidth } from './support/layout.ts';
 import { expectReadableAtEveryWidth } from './support/readable.ts';
 import { SITE_PAGES } from './support/site-pages.ts';
 
 // Every page of the catalogue (support/site-pages.ts), as the role that opens it, once its real
 // data is on screen: scanned with axe's default rules (WCAG 2.x A/AA and best practices; serious
 // and critical violations fail, and near-1:1 contrasts axe leaves "incomplete"), then the readable
-// check (support/readable.ts) at phone, tablet and desktop widths within the same page load.
+// check (support/readable.ts) and the layout check (support/layout.ts) at phone, tablet and desktop
+// widths within the same page load.
 for (const { name, path, as, ready } of SITE_PAGES) {
-  test(`${name}: ${path}${as ? ` (${as})` : ''} has no serious or critical accessibility violations and readable text at every width`, async ({ page }) => {
+  test(`${name}: ${path}${as ? ` (${as})` : ''} has no serious or critical accessibility violations, readable text and a sound layout at every width`, async ({ page }) => {
     if (as) await signInAs(page, as);
     await page.goto(path);
     await expect(page).toHaveURL(path);
@@ -19,5 +21,6 @@ for (const { name, path, as, ready } of SITE_PAGES) {
     // Team convention (axe only flags a missing h1, at moderate impact): exactly one h1 per page.
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await test.step('readable at every width', () => expectReadableAtEveryWidth(page, path));
+    await test.step('nothing covered, clipped or overflowing at every width', () => expectLayoutAtEveryWidth(page, path));
   });
 }

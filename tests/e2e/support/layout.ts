@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { WIDTHS } from './readable.ts';
 
 /**
  * What a user at this viewport cannot see or reach on the current page, one readable line each:
@@ -105,4 +106,38 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/** Waits for toasts (and dialogs) to finish sliding in: the check measures where things rest. */
+export async function settled(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Mantine's transitions take 250 ms and start from a timer, so no animation is yet running to
+  // wait for: this is the one fixed wait, a transition's length.
+  await page.waitForTimeout(300);
+}
+
+/**
+ * The layout problems once the page has settled, less a toast over page content (`tolerated`): a
+ * toast lies somewhere for its few seconds, and at the bottom (where they show) only over content
+ * the page can scroll away. Over the header (sync state, cart, menu) or an open dialog it counts.
+ */
+export async function settledLayoutProblems(page: Page): Promise<{ problems: string[]; tolerated: string[] }> {
+  await settled(page);
+  const all = await layoutProblems(page);
+  const toastOverContent = (line: string) => line.includes('mantine-Notification-root') && !/ in dialog | in the header$/.test(line);
+  return { problems: all.filter((line) => !toastOverContent(line)), tolerated: all.filter(toastOverContent) };
+}
+
+/** No layout problem at phone, tablet or desktop width, from the top of the page, in one page load. */
+export async function expectLayoutAtEveryWidth(page: Page, what: string): Promise<void> {
+  const original = page.viewportSize();
+  const places = new Map<string, string[]>();
+  for (const { name, width, height } of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    for (const line of (await settledLayoutProblems(page)).problems) places.set(line, [...(places.get(line) ?? []), name]);
+  }
+  if (original) await page.setViewportSize(original);
+  const lines = [...places].map(([line, widths]) => `[${widths.join(', ')}] ${line}`);
+  expect(lines, `${what}: covered, clipped or overflowing\n${lines.join('\n')}`).toEqual([]);
 }

@@ -35,9 +35,10 @@ export function ProductCard({ product, onAddToCart, lazyImage = true }: ProductC
         <Box mt="auto">
           <PriceTag product={product} />
         </Box>
-        <Group grow gap="xs">
-          <ProductDetailsButton productId={product.id} />
-          <Button color="blue" leftSection={<IconShoppingCart size={16} aria-hidden />} onClick={() => onAddToCart(product)} disabled={product.stock < 1}>
+        {/* Side by side while both labels fit (at least 9rem each), one above the other when the card is narrow. */}
+        <Group gap="xs">
+          <ProductDetailsButton productId={product.id} style={{ flex: '1 1 9rem' }} />
+          <Button color="blue" leftSection={<IconShoppingCart size={16} aria-hidden />} onClick={() => onAddToCart(product)} disabled={product.stock < 1} style={{ flex: '1 1 9rem' }}>
             Add to Cart
           </Button>
         </Group>

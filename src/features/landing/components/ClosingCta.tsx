@@ -20,6 +20,10 @@ export function ClosingCta() {
           <Button
             size="lg"
             variant="white"
+            // The label wraps on a narrow phone instead of being cut at the button's edge.
+            h="auto"
+            mih={50}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
             renderRoot={(props) => <Link to="/products/$productId" params={{ productId: ORDER_PRODUCT_ID }} {...props} />}
           >
             Order Complete System - $299
