@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
@@ -69,51 +70,67 @@ function Summary({ summary }: { summary: TicketCustomer }) {
           </Text>
         </div>
       )}
+      <SummaryList
+        title={`Devices (${deviceCount})`}
+        empty="No devices registered."
+        testId="customer-devices"
+        items={devices.map((device) => ({
+          key: device.id,
+          name: device.name,
+          detail: `${statusLabel(device.device_type)}${device.location ? ` · ${device.location}` : ''}`,
+          badge: <StatusBadge kind="device" status={device.status} size="sm" style={{ flexShrink: 0 }} />,
+        }))}
+      />
+      <SummaryList
+        title={`Recent orders (${orderCount})`}
+        empty="No orders yet."
+        testId="customer-orders"
+        items={orders.map((order) => ({
+          key: order.id,
+          name: orderName(order),
+          detail: (
+            <>
+              {formatMoney(order.total)} · <TimeAgo date={order.created_at} />
+            </>
+          ),
+          badge: <StatusBadge kind="order" status={order.status} size="sm" style={{ flexShrink: 0 }} />,
+        }))}
+      />
+    </>
+  );
+}
+
+interface SummaryItem {
+  key: string;
+  name: string;
+  detail: ReactNode;
+  badge: ReactNode;
+}
+
+/** A titled list of a customer's things (devices, orders): name, a detail line, a status badge. */
+function SummaryList({ title, empty, testId, items }: { title: string; empty: string; testId: string; items: SummaryItem[] }) {
+  return (
+    <>
       <Title order={4} fz="sm">
-        Devices ({deviceCount})
+        {title}
       </Title>
-      {devices.length === 0 ? (
+      {items.length === 0 ? (
         <Text size="sm" c="gray.7">
-          No devices registered.
+          {empty}
         </Text>
       ) : (
-        <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} data-testid="customer-devices">
-          {devices.map((device) => (
-            <Group component="li" key={device.id} justify="space-between" gap="xs" wrap="nowrap">
+        <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} data-testid={testId}>
+          {items.map((item) => (
+            <Group component="li" key={item.key} justify="space-between" gap="xs" wrap="nowrap">
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {device.name}
+                  {item.name}
                 </Text>
                 <Text size="xs" c="gray.7">
-                  {statusLabel(device.device_type)}
-                  {device.location ? ` · ${device.location}` : ''}
+                  {item.detail}
                 </Text>
               </div>
-              <StatusBadge kind="device" status={device.status} size="sm" style={{ flexShrink: 0 }} />
-            </Group>
-          ))}
-        </Stack>
-      )}
-      <Title order={4} fz="sm">
-        Recent orders ({orderCount})
-      </Title>
-      {orders.length === 0 ? (
-        <Text size="sm" c="gray.7">
-          No orders yet.
-        </Text>
-      ) : (
-        <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }} data-testid="customer-orders">
-          {orders.map((order) => (
-            <Group component="li" key={order.id} justify="space-between" gap="xs" wrap="nowrap">
-              <div>
-                <Text size="sm" fw={500}>
-                  {orderName(order)}
-                </Text>
-                <Text size="xs" c="gray.7">
-                  {formatMoney(order.total)} · <TimeAgo date={order.created_at} />
-                </Text>
-              </div>
-              <StatusBadge kind="order" status={order.status} size="sm" style={{ flexShrink: 0 }} />
+              {item.badge}
             </Group>
           ))}
         </Stack>
