@@ -49,31 +49,41 @@ async function customerOnDevicesPage(browser: import('@playwright/test').Browser
 const devicesNamed = async (name: string, userId: string) =>
   (await rest('GET', `/rest/v1/devices?user_id=eq.${userId}&name=eq.${encodeURIComponent(name)}&select=id`, SERVICE_KEY)).rows.length;
 
-async function reopenOfflineWithExpiredToken(context: BrowserContext, page: Page) {
+// How soon a page reopened offline shows the device's data. The defect this guards against waited
+// for a refresh that cannot succeed (about 25 s, then /auth); a healthy reopen takes well under a
+// second on an idle machine but several on CI's loaded one (a 5 s deadline failed there twice while
+// the online visit before it took 8 s), so the deadline sits between the two.
+const REOPEN_DEADLINE_MS = 15_000;
+
+async function reopenOffline(context: BrowserContext, page: Page, { expire }: { expire: boolean }) {
   await context.setOffline(true);
-  const expired = await expireStoredSession(page);
-  expect((await rest('GET', '/rest/v1/devices?select=id', expired)).status, 'the server itself refuses the expired token').toBe(401);
+  if (expire) {
+    const expired = await expireStoredSession(page);
+    expect((await rest('GET', '/rest/v1/devices?select=id', expired)).status, 'the server itself refuses the expired token').toBe(401);
+  }
   const reopened = Date.now();
   await page.reload();
-  await expect(deviceCard(page, 'Garage')).toBeVisible({ timeout: 5_000 });
+  await expect(deviceCard(page, 'Garage')).toBeVisible({ timeout: REOPEN_DEADLINE_MS });
   return Date.now() - reopened;
 }
+
+const reopenOfflineWithExpiredToken = (context: BrowserContext, page: Page) => reopenOffline(context, page, { expire: true });
 
 test('reopened offline with an expired access token: the data opens at once, a write queues, and online it is refreshed and delivered once', async ({ browser }) => {
   test.setTimeout(90_000);
   const { user, context, page } = await customerOnDevicesPage(browser, 'Morgan');
-  const openedIn = await reopenOfflineWithExpiredToken(context, page);
-  test.info().annotations.push({ type: 'opened offline in', description: `${openedIn} ms` });
+  // The same reopen with a token still valid first: the time the expired one is measured against.
+  const freshIn = await reopenOffline(context, page, { expire: false });
+  const expiredIn = await reopenOfflineWithExpiredToken(context, page);
+  test.info().annotations.push({ type: 'opened offline in', description: `${freshIn} ms with a valid token, ${expiredIn} ms with an expired one` });
   await expect(page).toHaveURL(/\/dashboard\/devices$/);
   // Still there after a while: nothing waits for a refresh that cannot succeed, and no guard
   // sends the user to /auth (on main, after about 25 s).
   await addDevice(page, 'Morning Door');
-  // The queued write outlives a reload. How soon a reopened page shows its data is the first
-  // reload's claim above; this one waits longer, as a loaded CI machine once needed (the failure's
-  // attached page state says where the page was if it never shows).
+  // The queued write outlives a reload.
   const reloaded = Date.now();
   await page.reload();
-  await expect(deviceCard(page, 'Morning Door').getByTestId('device-write-state')).toHaveText('Pending', { timeout: 15_000 });
+  await expect(deviceCard(page, 'Morning Door').getByTestId('device-write-state')).toHaveText('Pending', { timeout: REOPEN_DEADLINE_MS });
   test.info().annotations.push({ type: 'reopened offline again, the pending write shown in', description: `${Date.now() - reloaded} ms` });
   expect(await devicesNamed('Morning Door', user.id)).toBe(0);
 

@@ -36,13 +36,13 @@ export function pageState(page: Page): Promise<string> {
   if (page.isClosed()) return Promise.resolve('closed');
   return page
     .evaluate(() => {
-      const main = document.querySelector('main')?.innerText.replace(/\s+/g, ' ').slice(0, 120);
+      const main = document.querySelector('main')?.innerText.replace(/\s+/g, ' ').slice(0, 840) ?? '';
       const sync = document.querySelector('[data-testid="sync-indicator"]')?.getAttribute('data-state');
       // Set by the app when it reloaded itself after a failed chunk (RouteError) or start (main.tsx).
       const reloads = ['garage-chunk-reload', 'garage-boot-reloaded'].map((key) => `${key}=${sessionStorage.getItem(key)}`).join(' ');
       const alert = document.querySelector('[role="alert"]')?.textContent;
       const since = Math.round(performance.now());
-      return `${location.pathname}${location.search} (loaded ${since} ms ago, online ${navigator.onLine}), h1 ${JSON.stringify(document.querySelector('h1')?.textContent)}, sync ${sync}, ${reloads}, alert ${JSON.stringify(alert)}, main: ${main}`;
+      return `${location.pathname}${location.search} (loaded ${since} ms ago, online ${navigator.onLine}), h1 ${JSON.stringify(document.querySelector('h1')?.textContent)}, sync ${sync}, ${reloads}, alert ${JSON.stringify(alert)}\nmain: ${(main.match(/.{1,280}/g) ?? ['(none)']).join('\n')}`;
     })
     .catch((error: Error) => `unreadable (${error.message.split('\n')[0]})`)
     .then((state) => `${state}\nlast page events:\n${(events.get(page) ?? []).join('\n') || '(none noted)'}`);

@@ -22,8 +22,7 @@ function pieces(lines: string[]): string[] {
 /** A failed test's message ends with what each of its open pages showed and did last. */
 async function reportPageStates(testInfo: TestInfo, pages: Page[]): Promise<void> {
   for (const page of pages) {
-    const [state = '', ...events] = (await pageState(page)).split('\n');
-    for (const [j, body] of pieces([state, ...events]).entries()) {
+    for (const [j, body] of pieces((await pageState(page)).split('\n')).entries()) {
       await testInfo.attach(`a page at the end${j ? ` (${j + 1})` : ''}`, { body, contentType: 'text/plain' });
     }
   }
