@@ -2,8 +2,8 @@
  * Saves every page of the catalogue (tests/e2e/support/site-pages.ts) as the role that opens it, at
  * 390×844, 1024×768 and 1440×900 (full page), for people to review. Usage (repository root):
  *
- *   npm run screenshots                                   # build, then every page, light scheme
- *   npm run screenshots -- --no-build --schemes light,dark --pages admin-logs,admin-cms
+ *   npm run screenshots                                   # build, then every page, light and dark
+ *   npm run screenshots -- --no-build --schemes dark --pages admin-logs,admin-cms
  *
  * It builds once (`vite build` into E2E_OUTDIR or dist) and runs tests/e2e/site.shot.ts with
  * tests/e2e/screenshots.config.ts: the e2e config, so the same servers and fresh databases. Images go

@@ -17,7 +17,7 @@ const stockOf = async (productId: number) => (await import('@/features/catalogue
 export function App({ router }: { router: AppRouter }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={readableColorVariables} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={readableColorVariables} defaultColorScheme="auto">
         <CartProvider stockOf={stockOf} mayHaveSession={mayHaveSession}>
           <RouterProvider router={router} />
         </CartProvider>

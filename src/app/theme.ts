@@ -1,4 +1,4 @@
-import { createTheme, defaultVariantColorsResolver, InputWrapper, Notification, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
+import { Breadcrumbs, createTheme, defaultVariantColorsResolver, InputWrapper, Notification, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
 
 /**
  * Variants take their colours from the colour's readable variables (palette.ts), never from a shade
@@ -30,14 +30,17 @@ export const theme = createTheme({
   // Users who asked their device for less motion get dialogs, menus and toasts without transitions.
   respectReducedMotion: true,
   components: {
-    // Toasts: the close button needs a name, and the description must keep AA contrast.
+    // Toasts: the close button needs a name; the description is dimmed text (palette.ts makes it
+    // readable in both schemes), not Mantine's lighter grey.
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
-      styles: { description: { color: 'var(--mantine-color-gray-8)' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
-    // Field descriptions: Mantine's default dimmed grey fails AA contrast on white.
+    // Mantine draws the separator in dark 2 on dark (4.0:1): the readable dimmed instead.
+    Breadcrumbs: Breadcrumbs.extend({ styles: { separator: { color: 'var(--mantine-color-dimmed)' } } }),
+    // Field descriptions: the readable dimmed of palette.ts.
     InputWrapper: InputWrapper.extend({
-      styles: { description: { color: 'var(--mantine-color-gray-7)' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     }),
   },
 });

@@ -12,7 +12,7 @@ export function AreaPlaceholder({ title, children }: { title: string; children: 
         {title}
       </Title>
       <Paper withBorder p="lg" radius="md">
-        <Text c="gray.7">{children}</Text>
+        <Text c="dimmed">{children}</Text>
       </Paper>
     </Stack>
   );

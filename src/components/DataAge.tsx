@@ -18,7 +18,7 @@ export function DataAge({ updatedAt, failed = false }: DataAgeProps) {
   if (!updatedAt) return null;
   const hint = !online ? 'Offline — showing saved data' : failed ? 'Could not refresh — showing saved data' : null;
   return (
-    <Text size="sm" c="gray.7" data-testid="data-age">
+    <Text size="sm" c="dimmed" data-testid="data-age">
       <TimeAgo date={updatedAt} prefix="Updated" />
       {hint && <> · {hint}</>}
     </Text>

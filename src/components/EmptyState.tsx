@@ -30,7 +30,7 @@ export function EmptyState({ icon, title, text, action, titleOrder = 2 }: EmptyS
         {title}
       </Title>
       {text && (
-        <Text c="gray.7" size="sm" maw={420}>
+        <Text c="dimmed" size="sm" maw={420}>
           {text}
         </Text>
       )}

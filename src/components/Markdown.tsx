@@ -1,5 +1,6 @@
 import { Typography } from '@mantine/core';
 import { markdownToSafeHtml } from '@/lib/markdown.ts';
+import classes from './Markdown.module.css';
 
 /**
  * Renders user-written Markdown (KB articles, CMS content, previews while editing). The HTML is
@@ -8,7 +9,7 @@ import { markdownToSafeHtml } from '@/lib/markdown.ts';
  */
 export function Markdown({ source, 'data-testid': testId }: { source: string; 'data-testid'?: string }) {
   return (
-    <Typography>
+    <Typography className={classes.body}>
       <div data-testid={testId} dangerouslySetInnerHTML={{ __html: markdownToSafeHtml(source) }} />
     </Typography>
   );

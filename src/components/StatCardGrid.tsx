@@ -15,7 +15,7 @@ export function StatCardGrid({ cards, cols }: { cards: StatCard[]; cols: SimpleG
     <SimpleGrid cols={cols} spacing="md">
       {cards.map((card) => (
         <Card key={card.testId} withBorder radius="md" padding="md" data-testid={card.testId}>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {card.label}
           </Text>
           {card.value === undefined ? (

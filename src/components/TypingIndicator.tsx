@@ -6,7 +6,7 @@ import { Text } from '@mantine/core';
  */
 export function TypingIndicator({ name, fallback }: { name: string | null; fallback: string }) {
   return (
-    <Text size="sm" c="gray.7" fs="italic" aria-live="polite" data-testid="typing-indicator" mih="1.5em">
+    <Text size="sm" c="dimmed" fs="italic" aria-live="polite" data-testid="typing-indicator" mih="1.5em">
       {name !== null ? `${name || fallback} is typing…` : ''}
     </Text>
   );

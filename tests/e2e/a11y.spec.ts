@@ -9,7 +9,12 @@ import { SITE_PAGES } from './support/site-pages.ts';
 // data is on screen: scanned with axe's default rules (WCAG 2.x A/AA and best practices; serious
 // and critical violations fail, and near-1:1 contrasts axe leaves "incomplete"), then the readable
 // check (support/readable.ts) and the layout check (support/layout.ts) at phone, tablet and desktop
-// widths within the same page load.
+// widths within the same page load; then all three again with the device set to dark (the app
+// follows the device's scheme).
+// Pages are independent of each other: they spread over both workers instead of one file's worth
+// (two schemes × 37 pages) keeping one worker busy to the end of the run.
+test.describe.configure({ mode: 'parallel' });
+
 for (const { name, path, as, ready } of SITE_PAGES) {
   test(`${name}: ${path}${as ? ` (${as})` : ''} has no serious or critical accessibility violations, readable text and a sound layout at every width`, async ({ page }) => {
     if (as) await signInAs(page, as);
@@ -22,5 +27,13 @@ for (const { name, path, as, ready } of SITE_PAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await test.step('readable at every width', () => expectReadableAtEveryWidth(page, path));
     await test.step('nothing covered, clipped or overflowing at every width', () => expectLayoutAtEveryWidth(page, path));
+    await test.step('the same in the dark scheme', async () => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      const dark = `${path} (dark)`;
+      await expectNoBlockingAxeViolations(page, dark);
+      await expectReadableAtEveryWidth(page, dark);
+      await expectLayoutAtEveryWidth(page, dark);
+    });
   });
 }

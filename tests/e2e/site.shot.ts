@@ -6,10 +6,10 @@ import { WIDTHS } from './support/readable.ts';
 import { SITE_PAGES } from './support/site-pages.ts';
 
 // Every catalogue page, as its role, at phone, tablet and desktop widths (full page), in each colour
-// scheme of SCREENSHOT_SCHEMES (default light), saved as <dir>/<scheme>/<page>-<width>.png for a
+// scheme of SCREENSHOT_SCHEMES (default light,dark), saved as <dir>/<scheme>/<page>-<width>.png for a
 // person to look at. One page load per page and scheme; the viewport is resized between shots.
 const dir = process.env.SCREENSHOT_DIR ?? join(import.meta.dirname, '../../screenshots');
-const schemes = (process.env.SCREENSHOT_SCHEMES ?? 'light').split(',') as Array<'light' | 'dark'>;
+const schemes = (process.env.SCREENSHOT_SCHEMES ?? 'light,dark').split(',') as Array<'light' | 'dark'>;
 const only = process.env.SCREENSHOT_PAGES?.split(',');
 
 for (const scheme of schemes) {

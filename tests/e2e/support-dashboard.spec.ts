@@ -161,7 +161,7 @@ const PRIORITY_RANK: Record<string, number> = { Low: 0, Medium: 1, High: 2, Urge
 const shownPriorities = async (page: Page) => (await page.getByTestId('ticket-priority').allTextContents()).map((label) => PRIORITY_RANK[label] ?? -1);
 const sortedDown = (ranks: number[]) => ranks.every((rank, i) => i === 0 || ranks[i - 1]! >= rank);
 
-test('the queue is a dense table sorted by its headers on a tablet, and cards with a sort menu on a phone', async ({ page }) => {
+test('the queue is a dense table sorted by its headers on a tablet with the customer beside the conversation (said to come when offline), and cards with a sort menu on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInAs(page, DEMO.support);
   await page.goto('/support/dashboard');
@@ -202,6 +202,18 @@ test('the queue is a dense table sorted by its headers on a tablet, and cards wi
   const beside = await panel.boundingBox();
   expect(beside!.x).toBeGreaterThan(conversation!.x + conversation!.width);
   await expectNoBlockingAxeViolations(page, 'ticket dialog with the customer panel', '[role="dialog"]');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  // Offline, another ticket (its customer never read on this device) opens from the device's data;
+  // the panel says when its details come, and they come when the connection returns, dialog open.
+  await page.context().setOffline(true);
+  const otherTicket = table.getByTestId('staff-ticket').filter({ hasNot: page.getByTestId('ticket-customer').getByText('Casey Customer', { exact: true }) }).first();
+  await otherTicket.getByRole('button', { name: /^Manage ticket / }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Conversation' })).toBeVisible();
+  await expect(panel).toContainText("The customer's devices and orders load when the connection returns.");
+  await page.context().setOffline(false);
+  await expect(panel.getByRole('heading', { name: /^Devices \(\d+\)$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(panel).not.toContainText('load when the connection returns');
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
   // A phone gets the cards (one article per ticket) and a menu for the order.

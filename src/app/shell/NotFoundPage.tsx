@@ -7,13 +7,13 @@ export function NotFoundPage() {
   const router = useRouter();
   return (
     <Container size="sm" py={64} ta="center">
-      <Text fz={64} fw={800} c="blue.7" aria-hidden="true" lh={1}>
+      <Text fz={64} fw={800} c="blue" aria-hidden="true" lh={1}>
         404
       </Text>
       <Title order={1} mt="md">
         Page Not Found
       </Title>
-      <Text c="gray.7" mt="sm">
+      <Text c="dimmed" mt="sm">
         The page you're looking for doesn't exist or has moved. Check the address, or head back to
         the GarageGuard home page.
       </Text>

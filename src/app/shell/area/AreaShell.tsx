@@ -64,7 +64,7 @@ export function AreaShell({ area, children }: { area: AreaConfig; children: Reac
           <Group ml="auto" gap={4} wrap="nowrap">
             <SyncIndicator variant="full" />
           </Group>
-          <UnstyledButton component={Link} to="/" aria-label="GarageGuard shop" c="blue.8">
+          <UnstyledButton component={Link} to="/" aria-label="GarageGuard shop" c="blue">
             <IconShieldLock size={24} aria-hidden="true" />
           </UnstyledButton>
         </Group>
@@ -107,7 +107,7 @@ function AreaUser({ area }: { area: AreaConfig }) {
           <Text fw={600} truncate>
             {profile.firstName || area.nameFallback}
           </Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {ROLE_LABELS[profile.role]}
           </Text>
         </>

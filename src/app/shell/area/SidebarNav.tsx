@@ -34,9 +34,9 @@ export function SidebarNav({ area, items, pathname, narrow, onNavigate }: Sideba
         return (
           <div key={group.heading} role="group" aria-labelledby={narrow ? undefined : headingId} aria-label={narrow ? group.heading : undefined} data-testid="area-nav-group">
             {narrow ? (
-              index > 0 && <hr aria-hidden="true" style={{ border: 0, borderTop: '1px solid var(--mantine-color-gray-3)', margin: '6px 8px' }} />
+              index > 0 && <hr aria-hidden="true" style={{ border: 0, borderTop: '1px solid var(--mantine-color-default-border)', margin: '6px 8px' }} />
             ) : (
-              <Text id={headingId} size="xs" fw={700} tt="uppercase" c="gray.7" px="sm" pt={index > 0 ? 'md' : 'xs'} pb={4}>
+              <Text id={headingId} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pt={index > 0 ? 'md' : 'xs'} pb={4}>
                 {group.heading}
               </Text>
             )}

@@ -50,7 +50,7 @@ export default function SignOutDialog({ held, onClose }: { held: HeldSignOut; on
             <Text size="sm" data-testid="sign-out-unsynced">
               {unsyncedMessage(count)}
             </Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               Signing out removes them from this device.
               {online ? '' : ' You are offline: they can be synced only when the connection returns.'}
             </Text>

@@ -44,15 +44,15 @@ export function AccessCard({ permission, deviceName, now, writeState, onRevoke, 
       data-code={permission.access_code}
       data-state={state}
       data-dimmed={!active || undefined}
-      bg={active ? undefined : 'gray.1'}
+      bg={active ? undefined : 'var(--gg-surface-muted)'}
       style={active ? undefined : { borderStyle: 'dashed' }}
     >
       <Group justify="space-between" align="flex-start" gap="sm">
         <div>
-          <Title order={2} fz="h4" id={titleId} c={active ? undefined : 'gray.8'}>
+          <Title order={2} fz="h4" id={titleId} c={active ? undefined : 'dimmed'}>
             {deviceName}
           </Title>
-          <Text size="sm" c="gray.7" data-testid="access-holder">
+          <Text size="sm" c="dimmed" data-testid="access-holder">
             {holder || 'No holder named'}
           </Text>
         </div>
@@ -66,17 +66,17 @@ export function AccessCard({ permission, deviceName, now, writeState, onRevoke, 
       </Group>
 
       <Group gap="xs" mt="md" wrap="nowrap">
-        <Text component="span" ff="monospace" fz={30} fw={700} lts={4} c={active ? undefined : 'gray.7'} data-testid="access-code">
+        <Text component="span" ff="monospace" fz={30} fw={700} lts={4} c={active ? undefined : 'dimmed'} data-testid="access-code">
           {permission.access_code}
         </Text>
         <CopyCodeButton code={permission.access_code} />
       </Group>
 
       <Stack gap={2} mt="xs">
-        <Text size="sm" c="gray.7" data-testid="access-expiry">
+        <Text size="sm" c="dimmed" data-testid="access-expiry">
           {expiryText(permission, now)}
         </Text>
-        <Text size="sm" c="gray.7" data-testid="access-uses">
+        <Text size="sm" c="dimmed" data-testid="access-uses">
           {usesText(permission)}
         </Text>
       </Stack>

@@ -84,7 +84,7 @@ export function AccessPage({ create, orderId, onSearchHandled }: AccessPageProps
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1}>Access Permissions</Title>
-          <Text c="gray.7">Codes that open your garage doors for guests, couriers and family.</Text>
+          <Text c="dimmed">Codes that open your garage doors for guests, couriers and family.</Text>
         </div>
         {createButton}
       </Group>

@@ -32,7 +32,7 @@ function NoDevices({ onClose }: { onClose: () => void }) {
     <Stack gap="md">
       <div data-testid="no-devices">
         <Text fw={700}>You have no devices yet</Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           An access code opens one of your doors. Add a GarageGuard device first, then create codes for it.
         </Text>
       </div>
@@ -76,7 +76,7 @@ function CreateForm({ devices, initial, onCancel, onCreate }: CreateFormProps) {
   return (
     <form onSubmit={submit} noValidate aria-label="Create Access Code">
       <Stack gap="sm">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           A 6-character code for one of your doors. Leave expiry and max usage empty for a code without limits.
         </Text>
         <NativeSelect

@@ -47,7 +47,7 @@ export function AccessLogsPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>Access Logs</Title>
-          <Text c="gray.7">Sign-ins and staff actions, newest first.</Text>
+          <Text c="dimmed">Sign-ins and staff actions, newest first.</Text>
           <DataAge updatedAt={logs.dataUpdatedAt} failed={failed} />
         </div>
         <ExportLogsButton logs={rows} />
@@ -59,7 +59,7 @@ export function AccessLogsPage() {
       {logs.data && rows.length === 0 && <EmptyState icon={<IconListSearch />} title="No access logs found matching your criteria" />}
       {rows.length > 0 && (
         <>
-          <Text size="sm" c="gray.7" aria-live="polite" data-testid="log-count">
+          <Text size="sm" c="dimmed" aria-live="polite" data-testid="log-count">
             Showing {rows.length} {rows.length === 1 ? 'event' : 'events'}
           </Text>
           {phone ? (

@@ -8,7 +8,7 @@ const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle:
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" fw={700} c="gray.7" tt="uppercase">
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase">
         {label}
       </Text>
       <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
@@ -34,7 +34,7 @@ export function LogDetails({ log, onClose }: { log: AccessLog | null; onClose: (
           <Field label="User">{log.user_id ?? '—'}</Field>
           {log.error_message && (
             <Field label="Error">
-              <Text size="sm" c="red.9" span>
+              <Text size="sm" c="red" span>
                 {log.error_message}
               </Text>
             </Field>

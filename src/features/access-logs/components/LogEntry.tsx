@@ -17,16 +17,16 @@ export function LogEntry({ log }: { log: AccessLog }) {
             </Text>
             <ResultBadge success={log.success} />
           </Group>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             <TimeAgo date={log.created_at} />
           </Text>
         </Group>
-        <Text size="sm" c="gray.8" style={{ overflowWrap: 'anywhere' }}>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {log.resource ?? '—'}
           {log.ip_address ? ` · ${log.ip_address}` : ''}
         </Text>
         {log.error_message && (
-          <Text size="sm" c="red.9">
+          <Text size="sm" c="red">
             {log.error_message}
           </Text>
         )}

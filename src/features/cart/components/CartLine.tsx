@@ -29,16 +29,16 @@ export function CartLine({ item, onQuantityStep, onRemove }: CartLineProps) {
           fit="contain"
           radius="sm"
           loading="lazy"
-          bg="gray.0"
+          bg="var(--gg-surface-muted)"
         />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600}>{item.name}</Text>
           {item.variant && (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {item.variant}
             </Text>
           )}
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {formatMoney(item.price)} each
           </Text>
           <Group justify="space-between" mt="xs" gap="sm">

@@ -9,9 +9,9 @@ function EmptyCart() {
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="md" ta="center" py="xl">
-        <IconShoppingCart size={64} stroke={1.5} aria-hidden color="var(--mantine-color-gray-6)" />
+        <IconShoppingCart size={64} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
         <Title order={1}>Your cart is empty</Title>
-        <Text c="gray.7">Looks like you haven&apos;t added any items to your cart yet.</Text>
+        <Text c="dimmed">Looks like you haven&apos;t added any items to your cart yet.</Text>
         <Button size="md" color="blue" renderRoot={(props) => <Link to="/products" {...props} />}>
           Continue Shopping
         </Button>

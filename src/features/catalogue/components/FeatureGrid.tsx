@@ -13,12 +13,12 @@ export function FeatureGrid({ warrantyDuration }: { warrantyDuration?: string | 
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Why buy from GarageGuard">
       {items.map(({ icon: Icon, title, text }) => (
-        <Stack component="li" key={title} align="center" ta="center" gap={6} p="md" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-lg)' }}>
+        <Stack component="li" key={title} align="center" ta="center" gap={6} p="md" bg="var(--gg-surface-muted)" style={{ borderRadius: 'var(--mantine-radius-lg)' }}>
           <ThemeIcon size={44} radius="xl" variant="light" color="blue">
             <Icon size={24} aria-hidden />
           </ThemeIcon>
           <Text fw={600}>{title}</Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {text}
           </Text>
         </Stack>

@@ -6,11 +6,11 @@ export function NoProducts({ onClear }: { onClear: () => void }) {
   return (
     <Paper withBorder radius="lg" p="xl" data-testid="products-empty">
       <Stack align="center" gap="sm" ta="center">
-        <IconFilterOff size={40} color="var(--mantine-color-gray-6)" aria-hidden />
+        <IconFilterOff size={40} color="var(--mantine-color-dimmed)" aria-hidden />
         <Title order={2} fz="h3">
           No products match these filters
         </Title>
-        <Text c="gray.7">Try another category or compatibility, or clear the filters to see the whole range.</Text>
+        <Text c="dimmed">Try another category or compatibility, or clear the filters to see the whole range.</Text>
         <Button variant="default" onClick={onClear}>
           Show all products
         </Button>

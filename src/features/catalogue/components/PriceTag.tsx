@@ -22,7 +22,7 @@ export function PriceTag({ product, size = 'md', showSaving = false }: PriceTagP
       </Text>
       {product.originalPrice !== undefined && discount !== null && (
         <>
-          <Text component="s" c="gray.7" fz={size === 'lg' ? 'lg' : 'sm'}>
+          <Text component="s" c="dimmed" fz={size === 'lg' ? 'lg' : 'sm'}>
             <VisuallyHidden>Original price </VisuallyHidden>
             {formatMoney(product.originalPrice, LIST_PRICE)}
           </Text>

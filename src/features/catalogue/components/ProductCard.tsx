@@ -27,7 +27,7 @@ export function ProductCard({ product, onAddToCart, lazyImage = true }: ProductC
         <Title order={2} fz="h4">
           <ProductAnchor productId={product.id}>{product.name}</ProductAnchor>
         </Title>
-        <Text size="sm" c="gray.7" lineClamp={2}>
+        <Text size="sm" c="dimmed" lineClamp={2}>
           {product.description}
         </Text>
         <FeatureList features={product.features.slice(0, 2)} />
@@ -69,13 +69,13 @@ export function ProductBadges({ product }: { product: ProductSummary }) {
 
 export function FeatureList({ features, more = 0 }: { features: string[]; more?: number }) {
   return (
-    <List spacing={4} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />} center>
+    <List spacing={4} size="sm" icon={<IconCheck size={16} color="var(--mantine-color-green-text)" aria-hidden />} center>
       {features.map((f) => (
         <List.Item key={f}>{f}</List.Item>
       ))}
       {more > 0 && (
         <List.Item icon={<span aria-hidden />}>
-          <Text component="span" size="sm" c="blue.8" fw={500}>
+          <Text component="span" size="sm" c="blue" fw={500}>
             +{more} more
           </Text>
         </List.Item>

@@ -29,18 +29,18 @@ export function ProductDetailPage({ product: snapshot, related: relatedSnapshot,
         <Stack gap="xs">
           <Box component="nav" aria-label="Breadcrumb">
             <Breadcrumbs separator="›">
-              <Anchor component={Link} to="/" size="sm" c="blue.8">
+              <Anchor component={Link} to="/" size="sm" c="blue">
                 Home
               </Anchor>
-              <Anchor component={Link} to="/products" size="sm" c="blue.8">
+              <Anchor component={Link} to="/products" size="sm" c="blue">
                 Products
               </Anchor>
-              <Text size="sm" c="gray.7" aria-current="page">
+              <Text size="sm" c="dimmed" aria-current="page">
                 {product.name}
               </Text>
             </Breadcrumbs>
           </Box>
-          <Button component={Link} to="/products" variant="subtle" c="blue.8" px={0} w="fit-content" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          <Button component={Link} to="/products" variant="subtle" c="blue" px={0} w="fit-content" leftSection={<IconArrowLeft size={16} aria-hidden />}>
             Back to Products
           </Button>
         </Stack>

@@ -28,7 +28,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
       }}
     >
       <Box pos="relative">
-        <Box style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' }}>
+        <Box style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden' }}>
           <ProductImage src={images[index] ?? ''} alt={imageAlt(name, index, total)} lazy={false} radius="0" />
         </Box>
         {total > 1 && (
@@ -50,7 +50,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
                 borderRadius: 'var(--mantine-radius-md)',
                 overflow: 'hidden',
                 outlineOffset: 2,
-                border: `2px solid ${i === index ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-gray-3)'}`,
+                border: `2px solid ${i === index ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-default-border)'}`,
               }}
             >
               <img src={src} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" decoding="async" style={{ display: 'block', width: '100%', height: 'auto' }} />

@@ -23,7 +23,7 @@ export function ProductImage({ src, alt, lazy = true, radius = 'var(--mantine-ra
       height={IMAGE_HEIGHT}
       loading={lazy ? 'lazy' : 'eager'}
       decoding="async"
-      style={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '4 / 3', borderRadius: radius, background: '#eef2f6' }}
+      style={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '4 / 3', borderRadius: radius, background: 'var(--gg-surface-muted)' }}
     />
   );
 }

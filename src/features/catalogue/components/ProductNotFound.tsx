@@ -8,7 +8,7 @@ export function ProductNotFound() {
     <Container size="sm" py={80}>
       <Stack align="center" ta="center" gap="md">
         <Title order={1}>Product Not Found</Title>
-        <Text c="gray.7">{"The product you're looking for doesn't exist."}</Text>
+        <Text c="dimmed">{"The product you're looking for doesn't exist."}</Text>
         <Button component={Link} to="/products" color="blue" leftSection={<IconArrowLeft size={16} aria-hidden />}>
           Back to Products
         </Button>

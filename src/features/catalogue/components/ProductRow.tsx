@@ -23,7 +23,7 @@ export function ProductRow({ product, onAddToCart, lazyImage = true }: ProductCa
           <Title order={2} fz="h4">
             <ProductAnchor productId={product.id}>{product.name}</ProductAnchor>
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {product.description}
           </Text>
           <FeatureList features={product.features.slice(0, LIST_FEATURES)} more={more} />

@@ -49,7 +49,7 @@ export function ProductTabs({ product }: { product: Product }) {
                 <Table.Tbody>
                   {group.specs.map((spec) => (
                     <Table.Tr key={spec.name}>
-                      <Table.Th scope="row" w="45%" c="gray.7" fw={500}>
+                      <Table.Th scope="row" w="45%" c="dimmed" fw={500}>
                         {spec.name}
                       </Table.Th>
                       <Table.Td>{spec.value}</Table.Td>
@@ -74,7 +74,7 @@ export function ProductTabs({ product }: { product: Product }) {
                   <VisuallyHidden>Step {step.step}: </VisuallyHidden>
                   {step.title}
                 </Text>
-                <Text size="sm" c="gray.7">
+                <Text size="sm" c="dimmed">
                   {step.description}
                 </Text>
               </div>
@@ -90,12 +90,12 @@ export function ProductTabs({ product }: { product: Product }) {
               <Title order={3} fz="h4">
                 {product.warranty.duration} limited warranty
               </Title>
-              <List spacing={6} icon={<IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden />} center>
+              <List spacing={6} icon={<IconCheck size={16} color="var(--mantine-color-green-text)" aria-hidden />} center>
                 {product.warranty.coverage.map((c) => (
                   <List.Item key={c}>{c}</List.Item>
                 ))}
               </List>
-              <Text c="gray.8">{product.warranty.support}</Text>
+              <Text c="dimmed">{product.warranty.support}</Text>
             </>
           )}
         </Stack>

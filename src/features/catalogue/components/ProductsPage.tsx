@@ -42,7 +42,7 @@ export function ProductsPage({ products, search, onSearchChange, onAddToCart }: 
       <Stack gap="lg">
         <div>
           <Title order={1}>Our Products</Title>
-          <Text c="gray.7" mt={4}>
+          <Text c="dimmed" mt={4}>
             Smart garage systems and accessories, installed in about 2 hours and backed by a 30-day guarantee.
           </Text>
         </div>

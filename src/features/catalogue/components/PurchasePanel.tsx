@@ -30,7 +30,7 @@ export function PurchasePanel({ product, onAddToCart }: { product: ProductSummar
       <Title order={1}>{product.name}</Title>
       <RatingSummary rating={product.rating} reviewCount={product.reviewCount} size="md" />
       <PriceTag product={product} size="lg" showSaving />
-      <Text c="gray.8">{product.description}</Text>
+      <Text c="dimmed">{product.description}</Text>
       <Divider />
       {product.features.length > 0 && (
         <div>

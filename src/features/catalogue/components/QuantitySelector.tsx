@@ -37,7 +37,7 @@ export function QuantitySelector({ value, stock, onChange }: QuantitySelectorPro
           <IconPlus size={16} aria-hidden />
         </ActionIcon>
       </Group>
-      <Text size="sm" c={stock > 0 ? 'teal.9' : 'red.9'} fw={500} data-testid="stock" aria-live="polite">
+      <Text size="sm" c={stock > 0 ? 'teal' : 'red'} fw={500} data-testid="stock" aria-live="polite">
         {stockLabel(stock)}
       </Text>
     </Group>

@@ -13,7 +13,7 @@ export function RatingSummary({ rating, reviewCount, size = 'sm' }: RatingSummar
   // A new product has no rating to show yet.
   if (reviewCount === 0) {
     return (
-      <Text size={size} c="gray.7">
+      <Text size={size} c="dimmed">
         No reviews yet
       </Text>
     );
@@ -34,7 +34,7 @@ export function RatingSummary({ rating, reviewCount, size = 'sm' }: RatingSummar
       <Text size={size} fw={600} aria-hidden>
         {rating.toFixed(1)}
       </Text>
-      <Text size={size} c="gray.7" aria-hidden>
+      <Text size={size} c="dimmed" aria-hidden>
         ({formatCount(reviewCount)} reviews)
       </Text>
     </Group>

@@ -26,9 +26,9 @@ function EmptyCheckout() {
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="md" ta="center" py="xl">
-        <IconShoppingCart size={64} stroke={1.5} aria-hidden color="var(--mantine-color-gray-6)" />
+        <IconShoppingCart size={64} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
         <Title order={1}>Your cart is empty</Title>
-        <Text c="gray.7">Add some items to your cart before checking out.</Text>
+        <Text c="dimmed">Add some items to your cart before checking out.</Text>
         <Button size="md" color="blue" renderRoot={(props) => <Link to="/products" {...props} />}>
           Continue Shopping
         </Button>

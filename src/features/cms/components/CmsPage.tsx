@@ -60,7 +60,7 @@ export function CmsPage({ canDelete }: { canDelete: boolean }) {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>Content Management</Title>
-          <Text c="gray.7">Pages, posts and documentation: write, publish and archive.</Text>
+          <Text c="dimmed">Pages, posts and documentation: write, publish and archive.</Text>
           <DataAge updatedAt={content.dataUpdatedAt} failed={content.isError} />
         </div>
         <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>

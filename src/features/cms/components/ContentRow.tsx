@@ -34,7 +34,7 @@ export function ContentRow({ item, canDelete, saving, onStatus, onView, onEdit, 
               {statusLabel(item.content_type)}
             </Badge>
           </Group>
-          <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             /{item.slug} · By {authorName(item)} · Updated <TimeAgo date={item.updated_at} />
           </Text>
           {item.excerpt && (

@@ -24,11 +24,11 @@ export function MarkdownField({ value, ...props }: TextareaProps & { value: stri
           Preview
         </Text>
         {/* Focusable: a keyboard user can scroll a long preview. */}
-        <Box mt={4} p="sm" tabIndex={0} style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-sm)', maxHeight: 480, overflow: 'auto' }}>
+        <Box mt={4} p="sm" tabIndex={0} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', maxHeight: 480, overflow: 'auto' }}>
           {value.trim() ? (
             <Markdown source={value} data-testid="content-preview" />
           ) : (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               Nothing to preview yet.
             </Text>
           )}

@@ -20,7 +20,7 @@ interface DeviceCardProps {
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
     <div>
-      <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <Text component="dd" size="sm" m={0} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
@@ -45,7 +45,7 @@ export function DeviceCard({ device, writeState, onSettings, onControl }: Device
             <Title order={2} fz="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {device.name}
             </Title>
-            <Text size="sm" c="gray.7" data-testid="device-type">
+            <Text size="sm" c="dimmed" data-testid="device-type">
               {deviceTypeLabel(device.device_type)}
             </Text>
           </Stack>

@@ -9,7 +9,7 @@ import { LastSeen } from './LastSeen.tsx';
 function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text component="dt" size="xs" c="gray.7" tt="uppercase" fw={600}>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
       <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
@@ -31,7 +31,7 @@ export function DeviceControlDialog({ device, onClose }: { device: Device | null
           <Group gap="sm" wrap="nowrap" align="center">
             <DeviceTypeIcon type={device.device_type} />
             <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 {deviceTypeLabel(device.device_type)}
               </Text>
               <Text size="sm" data-testid="control-last-seen">

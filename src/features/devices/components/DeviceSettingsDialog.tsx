@@ -65,7 +65,7 @@ function SettingsForm({ device, onDone, onBusy, onRemove }: SettingsFormProps) {
       </form>
       <Divider my="lg" />
       <Stack gap="xs" align="flex-start">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Removing the device takes it off your account; its access codes stop working.
         </Text>
         <Button color="red" variant="outline" leftSection={<IconTrash size={16} aria-hidden />} onClick={onRemove} disabled={saving}>

@@ -32,7 +32,7 @@ export function DevicesPage() {
       <Group justify="space-between" align="flex-end" gap="md">
         <div>
           <Title order={1}>Device Management</Title>
-          <Text c="gray.7">Monitor and manage your GarageGuard units: their status, settings and door activity.</Text>
+          <Text c="dimmed">Monitor and manage your GarageGuard units: their status, settings and door activity.</Text>
         </div>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
           Add Device

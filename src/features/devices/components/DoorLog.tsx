@@ -30,7 +30,7 @@ function EventRow({ event }: { event: DeviceEvent }) {
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {describeDeviceEvent(event)}
         </Text>
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           <TimeAgo date={event.created_at} />
         </Text>
       </Stack>
@@ -56,9 +56,9 @@ export function DoorLog({ deviceId }: { deviceId: string }) {
           <Skeleton height={40} radius="sm" aria-hidden="true" />
         </div>
       )}
-      {!loading && failed && <Text size="sm" c="red.9">The door log could not be read on this device.</Text>}
+      {!loading && failed && <Text size="sm" c="red">The door log could not be read on this device.</Text>}
       {!loading && !failed && events.length === 0 && (
-        <Text size="sm" c="gray.7" data-testid="door-log-empty">
+        <Text size="sm" c="dimmed" data-testid="door-log-empty">
           No door activity yet. Codes used at this device and status changes will appear here.
         </Text>
       )}
@@ -70,7 +70,7 @@ export function DoorLog({ deviceId }: { deviceId: string }) {
         </Stack>
       )}
       {events.length >= DOOR_LOG_LIMIT && (
-        <Text size="xs" c="gray.7" mt="xs">
+        <Text size="xs" c="dimmed" mt="xs">
           Showing the latest {DOOR_LOG_LIMIT} events.
         </Text>
       )}

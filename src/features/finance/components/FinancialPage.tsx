@@ -33,7 +33,7 @@ export function FinancialPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>Financial Reports</Title>
-          <Text c="gray.7">Revenue, expenses and transactions per period, in USD.</Text>
+          <Text c="dimmed">Revenue, expenses and transactions per period, in USD.</Text>
           <DataAge updatedAt={summary.dataUpdatedAt} failed={failed} />
         </div>
         <ExportButton summary={bounds} />

@@ -17,13 +17,13 @@ export function MetricCards({ summary }: { summary: FinancialSummary }) {
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       {cards.map((card) => (
         <Card key={card.testId} withBorder radius="md" padding="md" data-testid={card.testId}>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {card.label}
           </Text>
           <Text fz="xl" fw={700} data-testid={`${card.testId}-value`}>
             {formatMoney(card.value)}
           </Text>
-          <Text size="sm" c="gray.8">
+          <Text size="sm" c="dimmed">
             {card.detail}
           </Text>
         </Card>

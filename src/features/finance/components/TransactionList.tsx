@@ -24,7 +24,7 @@ export function TransactionList({ transactions }: { transactions: Transaction[] 
       ) : (
         <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} data-testid="transactions">
           {transactions.map((t) => (
-            <Group key={t.id} component="li" justify="space-between" py="xs" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} data-testid="transaction">
+            <Group key={t.id} component="li" justify="space-between" py="xs" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="transaction">
               <div style={{ minWidth: 0 }}>
                 <Text size="sm" fw={600} truncate>
                   {t.description ?? t.category ?? t.transaction_type}
@@ -33,7 +33,7 @@ export function TransactionList({ transactions }: { transactions: Transaction[] 
                   <Badge size="sm" variant="light" color={TYPE_COLOR[t.transaction_type]}>
                     {t.transaction_type}
                   </Badge>
-                  <Text size="xs" c="gray.7">
+                  <Text size="xs" c="dimmed">
                     {when.format(new Date(t.processed_at))}
                     {t.category ? ` · ${t.category}` : ''}
                   </Text>

@@ -49,7 +49,7 @@ export function EditItemDialog({ item, onClose }: { item: InventoryItem | null; 
     <Modal opened={item !== null} onClose={close} title="Edit Stock and Price" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={onSubmit} noValidate aria-label="Edit Stock and Price">
         <Stack gap="sm">
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {item ? `${item.product_name} (${item.sku})` : ''}
           </Text>
           <NumberInput label="Current Stock" allowNegative={false} allowDecimal={false} min={0} max={STOCK_MAX} data-autofocus {...form.getInputProps('current_stock')} />

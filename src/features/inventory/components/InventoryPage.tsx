@@ -43,7 +43,7 @@ export function InventoryPage() {
               Last 7 days
             </Badge>
           </Group>
-          <Text c="gray.7">Stock levels, costs and prices of everything we sell and keep as spares.</Text>
+          <Text c="dimmed">Stock levels, costs and prices of everything we sell and keep as spares.</Text>
           <DataAge updatedAt={view.updatedAt} failed={view.refreshFailed} />
         </div>
         <Group gap="sm">

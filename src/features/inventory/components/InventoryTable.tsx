@@ -23,7 +23,7 @@ export function InventoryTable({ items, onEdit }: { items: InventoryItem[]; onEd
   return (
     <>
       {scrolls && (
-        <Text size="sm" c="gray.7" mb="xs" data-testid="scroll-hint" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+        <Text size="sm" c="dimmed" mb="xs" data-testid="scroll-hint" style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
           <IconArrowsHorizontal size={16} aria-hidden />
           Scroll the table sideways to see every column.
         </Text>
@@ -35,7 +35,7 @@ export function InventoryTable({ items, onEdit }: { items: InventoryItem[]; onEd
           <Table.Tr>
             {HEADERS.map(([header, from]) => (
               // Status keeps room for "Out of Stock" whole: squeezed, the badge cut it to "Out of St…".
-              <Table.Th key={header} tt="uppercase" fz="xs" c="gray.7" scope="col" visibleFrom={from} miw={header === 'Status' ? 128 : undefined}>
+              <Table.Th key={header} tt="uppercase" fz="xs" c="dimmed" scope="col" visibleFrom={from} miw={header === 'Status' ? 128 : undefined}>
                 {header}
               </Table.Th>
             ))}
@@ -49,11 +49,11 @@ export function InventoryTable({ items, onEdit }: { items: InventoryItem[]; onEd
                   {item.product_name}
                 </Text>
                 {item.supplier && (
-                  <Text size="xs" c="gray.7">
+                  <Text size="xs" c="dimmed">
                     {item.supplier}
                   </Text>
                 )}
-                <Text size="xs" c="gray.7" hiddenFrom={WIDE}>
+                <Text size="xs" c="dimmed" hiddenFrom={WIDE}>
                   {item.category ? statusLabel(item.category) : 'No category'}
                 </Text>
               </Table.Td>
@@ -68,7 +68,7 @@ export function InventoryTable({ items, onEdit }: { items: InventoryItem[]; onEd
                 <Text size="sm" fw={600} data-testid="stock-value">
                   {item.current_stock}
                 </Text>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   Min: {item.minimum_stock}
                 </Text>
               </Table.Td>
@@ -79,7 +79,7 @@ export function InventoryTable({ items, onEdit }: { items: InventoryItem[]; onEd
                 <Text size="sm" data-testid="price-value">
                   {formatMoney(item.unit_price)}
                 </Text>
-                <Text size="xs" c="gray.7" hiddenFrom={WIDE} style={{ whiteSpace: 'nowrap' }}>
+                <Text size="xs" c="dimmed" hiddenFrom={WIDE} style={{ whiteSpace: 'nowrap' }}>
                   Cost {item.cost_price === null ? '—' : formatMoney(item.cost_price)}
                 </Text>
               </Table.Td>

@@ -37,7 +37,7 @@ function SummaryCard({ card, summary }: { card: CardSpec; summary: StockSummary 
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId} data-testid={`stock-summary-${card.key}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Title order={2} fz="sm" fw={600} c="gray.7" id={titleId}>
+        <Title order={2} fz="sm" fw={600} c="dimmed" id={titleId}>
           {card.title}
         </Title>
         <ThemeIcon variant="light" color={card.color} radius="md" aria-hidden="true">
@@ -49,7 +49,7 @@ function SummaryCard({ card, summary }: { card: CardSpec; summary: StockSummary 
           <Text fz={32} fw={700} lh={1.2} data-testid="summary-value">
             {card.value(summary)}
           </Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {card.text(summary)}
           </Text>
         </>

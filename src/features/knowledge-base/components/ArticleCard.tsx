@@ -23,7 +23,7 @@ export const ArticleCard = memo(function ArticleCard({ article, onOpen, action =
     <Card component="li" withBorder radius="md" padding="lg" data-testid="article-card" style={{ display: 'flex', flexDirection: 'column' }}>
       <Group justify="space-between" gap="xs" mb="xs">
         <Badge variant="light">{article.category}</Badge>
-        <Group gap="sm" c="gray.7" fz="sm">
+        <Group gap="sm" c="dimmed" fz="sm">
           <Group gap={4} aria-label={`${article.view_count} views`} role="group">
             <IconEye size={16} aria-hidden="true" />
             <span aria-hidden="true">{article.view_count}</span>
@@ -37,7 +37,7 @@ export const ArticleCard = memo(function ArticleCard({ article, onOpen, action =
       <Title order={3} fz="lg" lineClamp={2}>
         {article.title}
       </Title>
-      <Text size="sm" c="gray.7" mt="xs" style={{ flex: 1 }}>
+      <Text size="sm" c="dimmed" mt="xs" style={{ flex: 1 }}>
         {excerpt(article.content)}
       </Text>
       <Button variant="light" mt="md" onClick={() => onOpen(article)} aria-label={`${action}: ${article.title}`}>

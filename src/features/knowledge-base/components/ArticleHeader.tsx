@@ -15,7 +15,7 @@ export function ArticleHeader({ article }: { article: ArticleLike }) {
           </Badge>
         ))}
       </Group>
-      <Group gap="md" c="gray.7" fz="sm" data-testid="article-counts">
+      <Group gap="md" c="dimmed" fz="sm" data-testid="article-counts">
         <Text span size="sm">
           <TimeAgo date={article.created_at} />
         </Text>

@@ -12,14 +12,14 @@ export function ArticleInfo({ article }: { article: ArticleLike }) {
     ['Helpful Votes', String(article.helpful_votes)],
   ];
   return (
-    <Paper withBorder radius="md" p="md" bg="gray.0" data-testid="article-info">
+    <Paper withBorder radius="md" p="md" bg="var(--gg-surface-muted)" data-testid="article-info">
       <Title order={3} fz="md" mb="sm">
         Article Information
       </Title>
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="xs" m={0}>
         {rows.map(([term, value]) => (
           <div key={term}>
-            <Text component="dt" size="sm" c="gray.7">
+            <Text component="dt" size="sm" c="dimmed">
               {term}
             </Text>
             <Text component="dd" size="sm" fw={500} m={0}>

@@ -41,11 +41,11 @@ export function HelpfulVote({ articleId, title, userId }: HelpfulVoteProps) {
       <Title order={3} fz="md">
         Was this article helpful?
       </Title>
-      <Text size="sm" c="gray.7" mb="sm">
+      <Text size="sm" c="dimmed" mb="sm">
         Your feedback helps us improve our knowledge base.
       </Text>
       {voted ? (
-        <Group gap="xs" c="green.9" data-testid="helpful-voted">
+        <Group gap="xs" c="green" data-testid="helpful-voted">
           <IconCircleCheck size={18} aria-hidden="true" />
           <Text size="sm" fw={500}>
             You found this article helpful.

@@ -25,7 +25,7 @@ export function PublicArticlesPage({ initial, onRetry }: { initial: ArticleListD
       <Stack gap="md">
         <div>
           <Title order={1}>Knowledge Base</Title>
-          <Text c="gray.7">Guides and answers for your GarageGuard system.</Text>
+          <Text c="dimmed">Guides and answers for your GarageGuard system.</Text>
         </div>
         {data.status === 'unavailable' ? (
           <LoadError title="The articles could not be loaded" onRetry={onRetry} />
@@ -57,7 +57,7 @@ export function PublicArticlesPage({ initial, onRetry }: { initial: ArticleListD
                         {article.title}
                       </Anchor>
                     </Title>
-                    <Text size="sm" c="gray.7" mt="xs">
+                    <Text size="sm" c="dimmed" mt="xs">
                       {excerpt(article.content)}
                     </Text>
                   </Card>

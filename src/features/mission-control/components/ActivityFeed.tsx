@@ -26,7 +26,7 @@ export function ActivityFeed({ report }: { report: MissionControlReport }) {
                   <Text size="sm" fw={600}>
                     {alert.title}
                   </Text>
-                  <Text size="sm" c="gray.8">
+                  <Text size="sm" c="dimmed">
                     {alert.message}
                   </Text>
                 </div>

@@ -6,13 +6,13 @@ import type { MissionControlReport } from '../data/mission-control.ts';
 function Metric({ label, value, detail, testId }: { label: string; value: string; detail: ReactNode; testId: string }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid={testId}>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text fz="xl" fw={700} data-testid={`${testId}-value`}>
         {value}
       </Text>
-      <Text size="sm" c="gray.8" component="div">
+      <Text size="sm" c="dimmed" component="div">
         {detail}
       </Text>
     </Card>

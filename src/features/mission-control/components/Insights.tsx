@@ -17,8 +17,8 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
 function Warning({ testId, children }: { testId: string; children: ReactNode }) {
   return (
     <Group gap={6} wrap="nowrap" data-testid={testId}>
-      <IconAlertTriangle size={16} color="var(--mantine-color-red-9)" aria-hidden />
-      <Text size="sm" c="red.9" fw={600}>
+      <IconAlertTriangle size={16} color="var(--mantine-color-red-text)" aria-hidden />
+      <Text size="sm" c="red" fw={600}>
         {children}
       </Text>
     </Group>

@@ -23,7 +23,7 @@ export function MissionControlPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>Mission Control</Title>
-          <Text c="gray.7">Sales, stock and service over the last 30 days.</Text>
+          <Text c="dimmed">Sales, stock and service over the last 30 days.</Text>
           <DataAge updatedAt={query.dataUpdatedAt} failed={query.isError} />
         </div>
         <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={query.isFetching} onClick={() => void query.refetch()}>

@@ -42,14 +42,14 @@ export function NotificationItem({ notification, writeState, onMarkRead }: Notif
       aria-labelledby={titleId}
       data-testid="notification"
       data-unread={unread}
-      bg={unread ? 'blue.0' : undefined}
+      bg={unread ? 'var(--mantine-color-blue-light)' : undefined}
       style={{ listStyle: 'none' }}
     >
       <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
         <Group align="flex-start" gap="sm" wrap="nowrap">
-          <Box w={10} h={10} mt={8} style={{ borderRadius: '50%', flex: 'none' }} bg={unread ? 'blue.8' : 'transparent'} aria-hidden="true" data-testid="unread-dot" />
+          <Box w={10} h={10} mt={8} style={{ borderRadius: '50%', flex: 'none' }} bg={unread ? 'var(--mantine-color-blue-filled)' : 'transparent'} aria-hidden="true" data-testid="unread-dot" />
           <Stack gap={4}>
-            <Text size="xs" c="gray.7">
+            <Text size="xs" c="dimmed">
               {notificationTypeLabel(notification.type)} · <TimeAgo date={notification.created_at} />
             </Text>
             <Title order={2} fz="md" fw={unread ? 700 : 500} id={titleId}>
@@ -58,7 +58,7 @@ export function NotificationItem({ notification, writeState, onMarkRead }: Notif
             </Title>
             {notification.body && <Text size="sm">{notification.body}</Text>}
             {href && (
-              <Anchor href={href} onClick={follow} size="sm" c="blue.8" aria-describedby={titleId}>
+              <Anchor href={href} onClick={follow} size="sm" c="blue" aria-describedby={titleId}>
                 View details
               </Anchor>
             )}

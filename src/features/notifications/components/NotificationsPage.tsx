@@ -16,7 +16,7 @@ export function NotificationsPage() {
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1}>Notifications</Title>
-          <Text c="gray.7" data-testid="unread-summary" aria-live="polite">
+          <Text c="dimmed" data-testid="unread-summary" aria-live="polite">
             {!loaded ? 'Order updates, ticket replies and device alerts.' : loaded.unread > 0 ? `${loaded.unread} unread` : 'You are all caught up.'}
           </Text>
         </div>

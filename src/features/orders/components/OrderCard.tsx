@@ -9,7 +9,7 @@ import type { Order } from '../schemas.ts';
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <Group justify="space-between" gap="sm" wrap="nowrap">
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'gray.7'}>
+      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400} c={strong ? undefined : 'dimmed'}>
         {label}
       </Text>
       <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 500}>
@@ -32,7 +32,7 @@ export function OrderCard({ order }: { order: Order }) {
           <Title order={2} fz="h4" id={titleId}>
             {orderTitle(order)}
           </Title>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Placed <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
           </Text>
         </div>

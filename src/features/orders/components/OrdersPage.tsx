@@ -23,11 +23,11 @@ function OrdersSkeleton() {
 function NoOrders() {
   return (
     <Stack align="center" gap="sm" ta="center" py="xl" data-testid="orders-empty">
-      <IconPackage size={56} stroke={1.5} aria-hidden color="var(--mantine-color-gray-6)" />
+      <IconPackage size={56} stroke={1.5} aria-hidden color="var(--mantine-color-dimmed)" />
       <Title order={2} fz="h3">
         No orders yet
       </Title>
-      <Text c="gray.7">When you place an order, it shows up here with its status.</Text>
+      <Text c="dimmed">When you place an order, it shows up here with its status.</Text>
       <Button color="blue" renderRoot={(props) => <Link to="/products" {...props} />}>
         Browse Products
       </Button>
@@ -42,7 +42,7 @@ export function OrdersPage() {
     <Stack gap="lg">
       <div>
         <Title order={1}>Orders</Title>
-        <Text c="gray.7">Your orders, their items and where they are.</Text>
+        <Text c="dimmed">Your orders, their items and where they are.</Text>
       </div>
       {state.status === 'loading' && <OrdersSkeleton />}
       {state.status === 'error' && (

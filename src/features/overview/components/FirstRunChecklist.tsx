@@ -23,7 +23,7 @@ export function FirstRunChecklist({ steps, onExploreShop }: FirstRunChecklistPro
         <Title order={2} fz="h4" id="first-run-title">
           Get started
         </Title>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {left === 1 ? '1 step left' : `${left} steps left`}
         </Text>
       </Group>
@@ -41,7 +41,7 @@ export function FirstRunChecklist({ steps, onExploreShop }: FirstRunChecklistPro
               }
             >
               {done ? (
-                <Text size="sm" td="line-through" c="gray.7">
+                <Text size="sm" td="line-through" c="dimmed">
                   {step.label} <VisuallyHidden>(done)</VisuallyHidden>
                 </Text>
               ) : (

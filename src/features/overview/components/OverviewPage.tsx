@@ -46,7 +46,7 @@ export function OverviewPage({ greeting }: { greeting: (returning: boolean) => R
   return (
     <Stack gap="lg">
       {greeting(returning)}
-      <Text c="gray.7" mt={-8}>
+      <Text c="dimmed" mt={-8}>
         Your devices, access codes, notifications and orders at a glance.
       </Text>
       {state.status === 'error' && (

@@ -9,7 +9,7 @@ export function Panel({ id, title, loading, children }: { id: string; title: str
         {title}
       </Title>
       {loading ? (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           Loading…
         </Text>
       ) : (

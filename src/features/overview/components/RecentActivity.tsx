@@ -26,7 +26,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] | null }) {
   return (
     <Panel id="recent-activity-title" title="Recent Activity" loading={items === null}>
       {items === null ? null : items.length === 0 ? (
-        <Text size="sm" c="gray.7" data-testid="activity-empty">
+        <Text size="sm" c="dimmed" data-testid="activity-empty">
           No activity yet. Codes used at your doors, device status changes and orders will show here.
         </Text>
       ) : (
@@ -38,7 +38,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] | null }) {
               </ThemeIcon>
               <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                 <Text size="sm">{item.text}</Text>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   <TimeAgo date={item.at} />
                 </Text>
               </Stack>

@@ -46,7 +46,7 @@ function SummaryCard({ card, data }: { card: CardSpec; data: OverviewData | null
   return (
     <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId} data-testid={`summary-${card.key}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Title order={2} fz="sm" fw={600} c="gray.7" id={titleId}>
+        <Title order={2} fz="sm" fw={600} c="dimmed" id={titleId}>
           {card.title}
         </Title>
         <ThemeIcon variant="light" color="blue" radius="md" aria-hidden="true">
@@ -58,7 +58,7 @@ function SummaryCard({ card, data }: { card: CardSpec; data: OverviewData | null
           <Text fz={32} fw={700} lh={1.2} data-testid="summary-value">
             {card.value(data)}
           </Text>
-          <Text size="sm" c="gray.7" data-testid="summary-text">
+          <Text size="sm" c="dimmed" data-testid="summary-text">
             {card.text(data)}
           </Text>
         </>
@@ -68,7 +68,7 @@ function SummaryCard({ card, data }: { card: CardSpec; data: OverviewData | null
           <Skeleton height={10} width="80%" mt="xs" />
         </div>
       )}
-      <Anchor component={Link} to={card.to} size="sm" c="blue.8" mt="xs" display="inline-block" aria-describedby={titleId}>
+      <Anchor component={Link} to={card.to} size="sm" c="blue" mt="xs" display="inline-block" aria-describedby={titleId}>
         View
       </Anchor>
     </Paper>

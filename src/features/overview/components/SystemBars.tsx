@@ -23,14 +23,14 @@ export function SystemBars({ bars }: { bars: Bars | null }) {
   return (
     <Panel id="system-bars-title" title="System Performance" loading={bars === null}>
       {bars === null ? null : bars.devices === 0 || !('connectivity' in bars) ? (
-        <Text size="sm" c="gray.7" data-testid="bars-empty">
+        <Text size="sm" c="dimmed" data-testid="bars-empty">
           No devices yet. Add a device to see its connectivity and health here.
         </Text>
       ) : (
         <Stack gap="md">
           <Bar label="Connectivity" value={bars.connectivity} color="green" />
           <Bar label="Device Health" value={bars.health} word={bars.healthWord} color={bars.health >= 70 ? 'green' : bars.health >= 40 ? 'yellow' : 'red'} />
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             Connectivity: share of your {bars.devices} {bars.devices === 1 ? 'device' : 'devices'} online. Device health: share not in error or maintenance.
           </Text>
         </Stack>

@@ -45,7 +45,7 @@ export function StatCards() {
         {CARDS.map((card) => (
           <Card key={card.label} withBorder radius="md" padding="md" data-testid="stat-card">
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" c="gray.7" fw={500}>
+              <Text size="sm" c="dimmed" fw={500}>
                 {card.label}
               </Text>
               <ThemeIcon variant="light" color={card.color} size="md" aria-hidden>

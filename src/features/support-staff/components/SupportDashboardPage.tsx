@@ -15,7 +15,7 @@ export function SupportDashboardPage() {
     <Stack gap="lg">
       <div>
         <Title order={1}>Support Dashboard</Title>
-        <Text c="gray.7">Answer customer tickets and keep the knowledge base current.</Text>
+        <Text c="dimmed">Answer customer tickets and keep the knowledge base current.</Text>
       </div>
       <StatCards />
       <Tabs defaultValue="tickets" keepMounted={false}>

@@ -34,7 +34,7 @@ export function Conversation({ messages, userId, writeStates, labelledBy }: Conv
   return (
     <ScrollArea h={HEIGHT} viewportRef={viewport} type="auto" offsetScrollbars data-testid="conversation">
       {messages.length === 0 ? (
-        <Text size="sm" c="gray.7" ta="center" py="xl">
+        <Text size="sm" c="dimmed" ta="center" py="xl">
           No messages yet
         </Text>
       ) : (
@@ -49,7 +49,7 @@ export function Conversation({ messages, userId, writeStates, labelledBy }: Conv
                 withBorder
                 radius="md"
                 p="sm"
-                bg={mine ? 'blue.0' : 'gray.0'}
+                bg={mine ? 'var(--mantine-color-blue-light)' : 'var(--gg-surface-muted)'}
                 data-testid="message"
                 data-message-id={message.id}
                 data-mine={mine}
@@ -60,7 +60,7 @@ export function Conversation({ messages, userId, writeStates, labelledBy }: Conv
                   </Text>
                   <Group gap="xs">
                     {state && <StatusBadge kind="write" status={state} size="sm" data-testid="message-write-state" />}
-                    <Text size="xs" c="gray.7">
+                    <Text size="xs" c="dimmed">
                       <TimeAgo date={message.created_at} />
                     </Text>
                   </Group>

@@ -66,7 +66,7 @@ export function CreateTicketDialog({ opened, onClose, deviceId }: { opened: bool
     <Modal opened={opened} onClose={close} title="Create Support Ticket" size={DIALOG_WIDTH} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={onSubmit} noValidate aria-label="Create Support Ticket">
         <Stack gap="sm">
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Describe your issue or question and we'll help you resolve it.
           </Text>
           <TextInput label="Subject" placeholder="Brief description of your issue" required data-autofocus {...form.getInputProps('subject')} />

@@ -23,7 +23,7 @@ export function TicketCard({ ticket, writeState, onView }: TicketCardProps) {
             <Title order={2} fz="h4" id={titleId} style={{ overflowWrap: 'anywhere' }} data-testid="ticket-subject">
               {ticket.subject}
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               <span data-testid="ticket-category">{ticket.category_name}</span>
               {ticket.category_name && ' · '}
               {ticket.device_name && <span data-testid="ticket-device">Device: {ticket.device_name} · </span>}

@@ -43,7 +43,7 @@ function TicketDetail({ ticket, writeState }: { ticket: TicketView; writeState?:
   return (
     <Stack gap="md" data-testid="ticket-detail">
       <Group justify="space-between" gap="sm">
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {ticket.category_name}
           {ticket.category_name && ' · '}
           {ticket.device_name && <span data-testid="ticket-device">Device: {ticket.device_name} · </span>}
@@ -51,7 +51,7 @@ function TicketDetail({ ticket, writeState }: { ticket: TicketView; writeState?:
         </Text>
         <TicketBadges ticket={ticket} writeState={writeState} />
       </Group>
-      <Card withBorder radius="md" padding="md" bg="gray.0">
+      <Card withBorder radius="md" padding="md" bg="var(--gg-surface-muted)">
         <Title order={3} fz="sm" mb={4}>
           Original Description
         </Title>

@@ -36,7 +36,7 @@ export function TicketsTab({ query, onNewTicket }: TicketsTabProps) {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
-        <Text c="gray.7" size="sm" aria-live="polite" data-testid="ticket-count">
+        <Text c="dimmed" size="sm" aria-live="polite" data-testid="ticket-count">
           {state.status === 'loaded' && countText(found.length, tickets.length, searching)}
         </Text>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onNewTicket}>

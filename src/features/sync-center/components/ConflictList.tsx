@@ -17,7 +17,7 @@ export function ConflictList({ conflicts }: { conflicts: ConflictRecord[] }) {
       <Title order={2} size="h4" id={headingId}>
         Replaced by newer server changes
       </Title>
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         Someone changed these on the server after you did, so the server’s version was kept. What you had is shown here so nothing is
         lost without you knowing.
       </Text>
@@ -85,12 +85,12 @@ function ConflictEntry({ conflict, fresh }: { conflict: ConflictRecord; fresh: b
               {conflict.label}
             </Text>
             {fresh && (
-              <Badge size="sm" color="yellow" variant="light" c="dark.9" style={{ flexShrink: 0 }} data-testid="sync-conflict-new">
+              <Badge size="sm" color="yellow" variant="light" style={{ flexShrink: 0 }} data-testid="sync-conflict-new">
                 New
               </Badge>
             )}
           </Group>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             <TimeAgo date={conflict.at} prefix="Replaced" />
           </Text>
         </div>

@@ -22,7 +22,7 @@ export function SyncCenterPage({ userId }: { userId: string | null }) {
         <Title order={1} size="h2">
           Sync Center
         </Title>
-        <Text c="gray.7" mt={4}>
+        <Text c="dimmed" mt={4}>
           What this device still has to send to the server, and what the server changed in the meantime.
         </Text>
       </div>

@@ -44,20 +44,20 @@ export function SyncStateLine({ lastSynced }: { lastSynced: number | null | unde
             <Text fw={600}>{online ? (active && !current ? 'Online — syncing…' : 'Online') : 'Offline'}</Text>
           </Group>
           {lastSynced ? (
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               <TimeAgo date={lastSynced} prefix="Last synced" />
             </Text>
           ) : (
             // Unknown while the records open; never synced is news only while a sync can happen.
             lastSynced === null &&
             online && (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Not synced yet
               </Text>
             )
           )}
           {!online && (
-            <Text size="sm" c="gray.7" id={reasonId} data-testid="sync-offline-reason">
+            <Text size="sm" c="dimmed" id={reasonId} data-testid="sync-offline-reason">
               {OFFLINE_REASON}
             </Text>
           )}
@@ -83,7 +83,7 @@ export function SyncStateLine({ lastSynced }: { lastSynced: number | null | unde
 function ProblemLine({ problem, retryAt }: { problem: SyncProblem; retryAt: number | null }) {
   const now = useNowUntil(retryAt);
   return (
-    <Text size="sm" c="red.9" data-testid="sync-problem">
+    <Text size="sm" c="red" data-testid="sync-problem">
       {problemSentence(problem)} — {retryText(retryAt, now)}
     </Text>
   );

@@ -60,15 +60,15 @@ export function WriteEntry({ item, online }: { item: WriteItem; online: boolean 
           </Text>
           <StatusBadge kind="write" status={entry.state} style={{ flexShrink: 0 }} />
         </Group>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {writeKind(item)} · <TimeAgo date={entry.createdAt} prefix="Made" />
         </Text>
         {failed ? (
-          <Text size="sm" c="red.9">
+          <Text size="sm" c="red">
             {refusalText(entry.error)}
           </Text>
         ) : (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {online ? 'Waiting to be sent.' : 'Will be sent when you are back online.'}
           </Text>
         )}

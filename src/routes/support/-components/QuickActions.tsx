@@ -18,7 +18,7 @@ function Action({ icon, title, text, onClick }: { icon: ReactNode; title: string
           </ThemeIcon>
           <div>
             <Text fw={600}>{title}</Text>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {text}
             </Text>
           </div>

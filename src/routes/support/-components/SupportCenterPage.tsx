@@ -30,7 +30,7 @@ export function SupportCenterPage({ device, onDeviceHandled }: { device?: string
       <Stack gap="lg">
         <div>
           <Title order={1}>Support Center</Title>
-          <Text c="gray.7">Get help with your account, products, and technical questions</Text>
+          <Text c="dimmed">Get help with your account, products, and technical questions</Text>
         </div>
         <QuickActions
           onCreateTicket={() => setCreating(true)}

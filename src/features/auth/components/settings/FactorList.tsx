@@ -24,7 +24,7 @@ export function FactorList({ factors, onRemove }: Props) {
             wrap="wrap"
             gap="sm"
             p="sm"
-            style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+            style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
           >
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
               <IconDeviceMobile size={22} aria-hidden="true" />
@@ -33,7 +33,7 @@ export function FactorList({ factors, onRemove }: Props) {
                   {name}
                 </Text>
                 {added && (
-                  <Text size="sm" c="gray.7">
+                  <Text size="sm" c="dimmed">
                     Added {added}
                   </Text>
                 )}

@@ -65,7 +65,7 @@ export function MfaSection() {
         ) : (
           <>
             <Group gap="sm" role="status">
-              {enabled && <IconShieldCheck size={22} color="var(--mantine-color-green-8)" aria-hidden="true" />}
+              {enabled && <IconShieldCheck size={22} color="var(--mantine-color-green-text)" aria-hidden="true" />}
               <Text>
                 Two-factor authentication is{' '}
                 <Badge color={enabled ? 'teal' : 'gray'} variant="filled" component="span">
@@ -73,7 +73,7 @@ export function MfaSection() {
                 </Badge>
               </Text>
             </Group>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {enabled
                 ? 'Signing in asks for your password and a code from your authenticator app.'
                 : 'Add a code from an authenticator app (such as Google Authenticator, 1Password or Authy) to your sign-in.'}

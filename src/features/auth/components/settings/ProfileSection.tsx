@@ -73,8 +73,6 @@ export function ProfileSection() {
             value={email}
             readOnly
             description="Your sign-in e-mail cannot be changed here."
-            // Mantine's dimmed description fails AA contrast (axe color-contrast).
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={saving} disabled={unchanged || !userId}>

@@ -72,7 +72,7 @@ export function TotpEnrolment({ enrolment, onEnabled, onCancelled }: Props) {
     <Stack gap="md" aria-label="Set up authenticator app" role="group">
       <Text>Scan the QR code with your authenticator app (or enter the secret key), then enter the 6-digit code it shows.</Text>
       <Flex direction={{ base: 'column', sm: 'row' }} gap="lg" align={{ base: 'stretch', sm: 'center' }}>
-        <Box bg="white" p="xs" style={{ alignSelf: 'center', lineHeight: 0, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}>
+        <Box bg="white" p="xs" style={{ alignSelf: 'center', lineHeight: 0, border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
           <img src={qrImageSource(enrolment.qrCode)} alt="QR code for your authenticator app" width={180} height={180} />
         </Box>
         <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
@@ -115,11 +115,7 @@ export function TotpEnrolment({ enrolment, onEnabled, onCancelled }: Props) {
             maxLength={7}
             required
             w={{ base: '100%', xs: 320 }}
-            styles={{
-              input: { letterSpacing: '0.2em', fontVariantNumeric: 'tabular-nums' },
-              // Mantine's dimmed description fails AA contrast (axe color-contrast).
-              description: { color: 'var(--mantine-color-gray-7)' },
-            }}
+            styles={{ input: { letterSpacing: '0.2em', fontVariantNumeric: 'tabular-nums' } }}
           />
           <Group gap="sm">
             <Button type="submit" loading={busy === 'verifying'} disabled={busy === 'cancelling'}>

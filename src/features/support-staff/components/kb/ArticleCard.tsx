@@ -29,7 +29,7 @@ export function ArticleCard({ article, writeState, onEdit, onTogglePublished, on
           </Badge>
           {writeState && <StatusBadge kind="write" status={writeState} />}
         </Group>
-        <Group gap="md" c="gray.7">
+        <Group gap="md" c="dimmed">
           <Text size="sm" data-testid="article-category">
             {article.category}
           </Text>

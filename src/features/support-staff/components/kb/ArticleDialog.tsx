@@ -90,11 +90,11 @@ export function ArticleDialog({ opened, article, onClose }: ArticleDialogProps) 
               />
             </Tabs.Panel>
             <Tabs.Panel value="preview" pt="xs">
-              <Stack gap={4} mih={200} p="sm" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)' }} data-testid="article-preview">
-                {form.values.content.trim() ? <Markdown source={form.values.content} /> : <Text size="sm" c="gray.7">Nothing to preview yet.</Text>}
+              <Stack gap={4} mih={200} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }} data-testid="article-preview">
+                {form.values.content.trim() ? <Markdown source={form.values.content} /> : <Text size="sm" c="dimmed">Nothing to preview yet.</Text>}
               </Stack>
               {form.errors.content && (
-                <Text size="sm" c="red.9" mt={4}>
+                <Text size="sm" c="red" mt={4}>
                   {form.errors.content}
                 </Text>
               )}

@@ -60,7 +60,7 @@ export function ArticlesTab() {
             <Title order={2} fz="h3">
               Knowledge Base Articles
             </Title>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               Manage help articles and documentation
             </Text>
           </div>

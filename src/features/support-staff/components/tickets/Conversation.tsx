@@ -31,7 +31,7 @@ export function Conversation({ ticketId, people }: ConversationProps) {
   if (loading) return null;
   if (docs.length === 0) {
     return (
-      <Text size="sm" c="gray.7" data-testid="no-messages">
+      <Text size="sm" c="dimmed" data-testid="no-messages">
         No messages yet
       </Text>
     );
@@ -47,8 +47,8 @@ export function Conversation({ ticketId, people }: ConversationProps) {
               component="li"
               key={message.id}
               p="sm"
-              bg={message.is_internal ? 'yellow.0' : 'gray.0'}
-              bd={message.is_internal ? '1px dashed var(--mantine-color-yellow-9)' : '1px solid var(--mantine-color-gray-3)'}
+              bg={message.is_internal ? 'var(--mantine-color-yellow-light)' : 'var(--gg-surface-muted)'}
+              bd={message.is_internal ? '1px dashed var(--mantine-color-yellow-9)' : '1px solid var(--mantine-color-default-border)'}
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
               data-testid={message.is_internal ? 'internal-note' : 'message'}
             >
@@ -64,7 +64,7 @@ export function Conversation({ ticketId, people }: ConversationProps) {
                   )}
                   {writeState && <StatusBadge kind="write" status={writeState} />}
                 </Group>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   <TimeAgo date={message.created_at} />
                 </Text>
               </Group>

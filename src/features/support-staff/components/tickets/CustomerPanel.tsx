@@ -26,13 +26,13 @@ export function CustomerPanel({ ticketId }: { ticketId: string }) {
         </Title>
         {phase === 'loading' && <Skeleton height={80} aria-label="Loading the customer" />}
         {phase === 'offline' && (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             The customer's devices and orders load when the connection returns.
           </Text>
         )}
         {phase === 'failed' && (
           <Group gap="xs">
-            <Text size="sm" c="red.8">
+            <Text size="sm" c="red">
               The customer could not be loaded.
             </Text>
             <Button size="compact-xs" variant="default" onClick={() => void query.refetch()}>
@@ -41,7 +41,7 @@ export function CustomerPanel({ ticketId }: { ticketId: string }) {
           </Group>
         )}
         {phase === 'ready' && !query.data && (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             This ticket is no longer available.
           </Text>
         )}
@@ -61,11 +61,11 @@ function Summary({ summary }: { summary: TicketCustomer }) {
             {customer.name ?? customer.email}
           </Text>
           {customer.name && customer.email && (
-            <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {customer.email}
             </Text>
           )}
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Customer since {memberSince.format(new Date(customer.member_since))}
           </Text>
         </div>
@@ -115,7 +115,7 @@ function SummaryList({ title, empty, testId, items }: { title: string; empty: st
         {title}
       </Title>
       {items.length === 0 ? (
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {empty}
         </Text>
       ) : (
@@ -126,7 +126,7 @@ function SummaryList({ title, empty, testId, items }: { title: string; empty: st
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {item.name}
                 </Text>
-                <Text size="xs" c="gray.7">
+                <Text size="xs" c="dimmed">
                   {item.detail}
                 </Text>
               </div>

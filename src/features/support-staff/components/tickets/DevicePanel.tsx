@@ -18,12 +18,12 @@ export function DevicePanel({ deviceId }: { deviceId: string }) {
         </Title>
         {state.status === 'loading' && <Skeleton height={40} aria-label="Loading the device" />}
         {state.status === 'error' && (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             The device could not be loaded.
           </Text>
         )}
         {state.status === 'loaded' && !state.device && (
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             The device is no longer available.
           </Text>
         )}
@@ -35,7 +35,7 @@ export function DevicePanel({ deviceId }: { deviceId: string }) {
               </Text>
               <StatusBadge kind="device" status={state.device.status} data-testid="ticket-device-status" />
             </Group>
-            <Text size="sm" c="gray.7">
+            <Text size="sm" c="dimmed">
               {statusLabel(state.device.device_type)} · Firmware <span data-testid="ticket-device-firmware">{state.device.firmware_version || 'Unknown'}</span> ·{' '}
               {state.device.last_seen ? <TimeAgo date={state.device.last_seen} prefix="Last seen" /> : 'Never seen'}
             </Text>

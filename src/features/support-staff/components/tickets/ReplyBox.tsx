@@ -66,7 +66,7 @@ export function ReplyBox({ ticketId, onTyping, onStopTyping }: ReplyBoxProps) {
             if (internal || value.trim() === '') onStopTyping?.();
             else onTyping?.();
           }}
-          styles={internal ? { input: { background: 'var(--mantine-color-yellow-0)' } } : undefined}
+          styles={internal ? { input: { background: 'var(--mantine-color-yellow-light)' } } : undefined}
         />
         <Group justify="space-between" gap="sm">
           <Switch

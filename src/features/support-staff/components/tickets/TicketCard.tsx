@@ -28,7 +28,7 @@ export function TicketCard({ ticket, customer, category, assignee, writeState, o
             <Title order={2} fz="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {ticket.subject}
             </Title>
-            <Group gap="xs" c="gray.7" fz="sm">
+            <Group gap="xs" c="dimmed" fz="sm">
               <Group gap={4} wrap="nowrap">
                 <IconUser size={14} aria-hidden />
                 <Text size="sm" component="span" data-testid="ticket-customer" style={{ overflowWrap: 'anywhere' }}>

@@ -63,7 +63,7 @@ export function TicketDialog({ ticket, customer, category, people, onClose }: Ti
         <Grid gap="lg" data-testid="ticket-dialog">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="md">
-              <Group gap="xs" c="gray.7">
+              <Group gap="xs" c="dimmed">
                 <Text size="sm" data-testid="dialog-customer">
                   {customer}
                 </Text>
@@ -78,7 +78,7 @@ export function TicketDialog({ ticket, customer, category, people, onClose }: Ti
                 <StatusBadge kind="priority" status={ticket.priority} />
                 <StatusBadge kind="ticket" status={ticket.status} />
               </Group>
-              <Text size="sm" c="gray.7" aria-live="polite" data-testid="also-viewing">
+              <Text size="sm" c="dimmed" aria-live="polite" data-testid="also-viewing">
                 {viewers.length > 0 ? `Also viewing: ${viewers.join(', ')}` : ''}
               </Text>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -57,7 +57,7 @@ export function TicketTable({ tickets, sort, onSort, onStatus, onManage }: Ticke
                   <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {ticket.subject}
                   </Text>
-                  <Group gap={6} fz="xs" c="gray.7">
+                  <Group gap={6} fz="xs" c="dimmed">
                     <span data-testid="ticket-customer" style={{ overflowWrap: 'anywhere' }}>
                       {ticket.customer}
                     </span>
