@@ -1,4 +1,4 @@
-import { Breadcrumbs, createTheme, defaultVariantColorsResolver, InputWrapper, Notification, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
 
 /**
  * Variants take their colours from the colour's readable variables (palette.ts), never from a shade
@@ -29,18 +29,18 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Users who asked their device for less motion get dialogs, menus and toasts without transitions.
   respectReducedMotion: true,
+  // Plain objects, not `Notification.extend(…)`: importing a component here would put its code in
+  // the start-up chunk of every page.
   components: {
     // Toasts: the close button needs a name; the description is dimmed text (palette.ts makes it
     // readable in both schemes), not Mantine's lighter grey.
-    Notification: Notification.extend({
+    Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    },
     // Mantine draws the separator in dark 2 on dark (4.0:1): the readable dimmed instead.
-    Breadcrumbs: Breadcrumbs.extend({ styles: { separator: { color: 'var(--mantine-color-dimmed)' } } }),
+    Breadcrumbs: { styles: { separator: { color: 'var(--mantine-color-dimmed)' } } },
     // Field descriptions: the readable dimmed of palette.ts.
-    InputWrapper: InputWrapper.extend({
-      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    InputWrapper: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });

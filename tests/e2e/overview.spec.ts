@@ -97,10 +97,23 @@ test("Casey's overview: the four numbers and the bars equal what the server coun
   expect(expected.codes).toBeGreaterThan(0);
 
   await signInAs(page, DEMO.customer);
+  // A device that never held her data (this browser): what the page shows while the first sync
+  // runs is noted from the first paint on. Empty collections then meant "none": she saw the new
+  // customer's checklist and a "0" in the devices card before her own data, and the page jumped.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenWhileSyncing: string[] }).seenWhileSyncing = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="first-run-checklist"]')) seen.push('checklist');
+      const devices = document.querySelector('[data-testid="summary-devices"] [data-testid="summary-value"]');
+      if (devices?.textContent === '0') seen.push('0 devices');
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Casey!' })).toBeVisible();
   await expect(page.getByTestId('role-badge')).toHaveText('Customer');
   await expectNumbers(page, expected);
+  expect(await page.evaluate(() => [...new Set((window as unknown as { seenWhileSyncing: string[] }).seenWhileSyncing)])).toEqual([]);
   for (const [key, words] of [
     ['codes', 'Guest and delivery codes that are active, unexpired and under their limit'],
     ['unread', 'Notifications you have not read yet'],

@@ -1,4 +1,5 @@
 import { authStore, onSignOut, type AuthState } from '@/features/auth';
+import { forgetSyncedOnce } from '@/db/sync/synced-once.ts';
 import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
 import type { AppRouter } from '../router.ts';
 
@@ -31,5 +32,8 @@ export function startDataLayer(router: AppRouter): void {
   const stop = authStore.subscribe(follow);
   follow(authStore.getState());
   // Sign-out removes the user's database (and their sync records) from this device.
-  onSignOut(() => running?.then((layer) => layer.purge()));
+  onSignOut(() => {
+    if (seenUser) forgetSyncedOnce(seenUser);
+    return running?.then((layer) => layer.purge());
+  });
 }

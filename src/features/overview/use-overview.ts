@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { useCollectionQuery, useDataOwner, useUserDataStatus } from '@/db/react.tsx';
+import { useSyncStatus } from '@/db/sync/status.ts';
+import { useSyncedOnce } from '@/db/sync/synced-once.ts';
 import { RECENT_ACTIVITY_LIMIT, mergeActivity, type ActivityItem } from './activity.ts';
 import { myLiveCodesQuery } from './data/access-codes.ts';
 import { myRecentDeviceEventsQuery } from './data/device-events.ts';
@@ -38,9 +40,16 @@ export function useOverview(): { state: OverviewState; retry: () => void; userId
   const recentOrders = useCollectionQuery('orders', myRecentOrdersQuery(userId, RECENT_ACTIVITY_LIMIT));
   const events = useCollectionQuery('device_events', myRecentDeviceEventsQuery(userId, RECENT_ACTIVITY_LIMIT));
   const { retry } = useUserDataStatus();
+  // On a device that has never finished a sync for this user, empty collections mean "not here
+  // yet", not "none": a returning customer signing in on a new phone saw zeros and the new
+  // customer's checklist for a second, then their data (and the page jumped twice). So the numbers
+  // wait for that first sync while it can happen (online, the server answering); otherwise they
+  // show what the device has, without judging the customer new.
+  const everSynced = useSyncedOnce(userId);
+  const firstSyncPossible = useSyncStatus((status) => status.online && status.lastError === null);
 
   const results = [devices, codes, unread, inProgress, recentOrders, events];
-  const loading = results.some((result) => result.loading);
+  const loading = results.some((result) => result.loading) || (!everSynced && firstSyncPossible);
   const error = results.find((result) => result.error)?.error ?? null;
 
   const data = useMemo<OverviewData>(() => {
@@ -54,9 +63,9 @@ export function useOverview(): { state: OverviewState; retry: () => void; userId
       ordersInProgress: inProgress.docs.length,
       activity: mergeActivity(events.docs, recentOrders.docs, names),
       bars: systemBars(devices.docs),
-      firstRun: firstRunDone(steps, userId) ? null : steps,
+      firstRun: !everSynced || firstRunDone(steps, userId) ? null : steps,
     };
-  }, [devices.docs, codes.docs, unread.docs, inProgress.docs, recentOrders.docs, events.docs, now, userId]);
+  }, [devices.docs, codes.docs, unread.docs, inProgress.docs, recentOrders.docs, events.docs, now, userId, everSynced]);
 
   const state: OverviewState = error ? { status: 'error' } : loading ? { status: 'loading' } : { status: 'loaded', data };
   return { state, retry: retry ?? noop, userId };

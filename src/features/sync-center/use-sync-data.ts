@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncStatus } from '@/db/sync/status.ts';
+import { noteSyncedOnce } from '@/db/sync/synced-once.ts';
 import { NO_COUNTS, readLastSynced, readSyncCounts, readSyncEntries, recordLastSynced, type SyncCounts, type SyncEntries } from './data.ts';
 
 /** A read that could not happen (IndexedDB blocked or broken): shown, never thrown into React. */
@@ -44,8 +45,10 @@ export function useSyncCounts(userId: string | null): SyncRead<SyncCounts> {
 export function useRecordLastSynced(userId: string | null): void {
   const live = useSyncStatus((state) => state.lastSyncedAt);
   useEffect(() => {
+    if (!userId || live === null) return;
+    noteSyncedOnce(userId);
     // A failed write loses only the time shown after a reload; the sync itself is unaffected.
-    if (userId && live !== null) void recordLastSynced(userId, live).catch(() => undefined);
+    void recordLastSynced(userId, live).catch(() => undefined);
   }, [userId, live]);
 }
 

@@ -11,10 +11,11 @@ async function animationsSettled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 });
 }
 
-async function blockingViolations(page: Page, include?: string) {
+async function blockingViolations(page: Page, include?: string, rules?: readonly string[]) {
   await animationsSettled(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
+  if (rules) builder.withRules([...rules]);
   const { violations, incomplete } = await builder.analyze();
   return [...violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), ...sameColourText(incomplete)];
 }
@@ -34,20 +35,24 @@ function sameColourText(incomplete: Result[]): Result[] {
     .filter((r) => r.nodes.length > 0);
 }
 
+/** The axe rules whose outcome depends on colours: what a second colour scheme can change. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
 /**
  * Fails with a readable report when axe finds a serious or critical violation. `include` scopes the
- * scan to a part of the page (e.g. 'main' when the shell is covered elsewhere).
+ * scan to a part of the page (e.g. 'main' when the shell is covered elsewhere); `rules` limits it
+ * to those rules (e.g. COLOUR_RULES for the same page in the other scheme).
  *
  * A toast can also begin to fade in while axe is scanning (the 'ready to work offline' toast appears
  * whenever the service worker finishes installing; CI failed on exactly that twice), so a finding is
  * confirmed by a second scan after the page settles: a real violation is still there, a half-faded
  * toast is not.
  */
-export async function expectNoBlockingAxeViolations(page: Page, what: string, include?: string) {
-  let blocking = await blockingViolations(page, include);
+export async function expectNoBlockingAxeViolations(page: Page, what: string, include?: string, rules?: readonly string[]) {
+  let blocking = await blockingViolations(page, include, rules);
   if (blocking.length > 0) {
     await page.waitForTimeout(500);
-    blocking = await blockingViolations(page, include);
+    blocking = await blockingViolations(page, include, rules);
   }
   const report = blocking
     .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${n.html.slice(0, 160)}\n      ${n.failureSummary?.split('\n').join(' ') ?? ''}`).join('\n')}`)

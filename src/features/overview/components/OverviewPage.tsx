@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Flex, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { statusLabel } from '@/lib/status.ts';
 import { noteShopExplored } from '../first-run.ts';
 import { useOverview } from '../use-overview.ts';
@@ -16,18 +16,25 @@ interface GreetingProps {
   role: string | null;
   /** A returning user ('Welcome back'); a new customer, until their first steps are done, gets 'Welcome'. */
   returning?: boolean;
+  /** Until the data has said whether the user returns, phones keep room for a two-line greeting. */
+  settled?: boolean;
 }
 
 /** The overview's welcome with the user's first name and role badge. */
-export function OverviewGreeting({ firstName, role, returning = true }: GreetingProps) {
+export function OverviewGreeting({ firstName, role, returning = true, settled = true }: GreetingProps) {
   const welcome = returning ? 'Welcome back' : 'Welcome';
+  // On phones the badge has a line of its own and the heading keeps room for two lines until the
+  // data has settled: the prerendered "Welcome!" becoming "Welcome back, Casey!" moved the whole
+  // page down (Lighthouse's layout shift).
   return (
-    <Group gap="sm" align="center">
-      <Title order={1}>{firstName ? `${welcome}, ${firstName}!` : `${welcome}!`}</Title>
+    <Flex direction={{ base: 'column', xs: 'row' }} align={{ base: 'flex-start', xs: 'center' }} gap={{ base: 4, xs: 'sm' }} wrap="wrap">
+      <Title order={1} mih={settled ? undefined : { base: '2.6em', xs: 0 }}>
+        {firstName ? `${welcome}, ${firstName}!` : `${welcome}!`}
+      </Title>
       <Badge variant="filled" color="blue" autoContrast data-testid="role-badge">
         {role ? statusLabel(role) : 'Customer'}
       </Badge>
-    </Group>
+    </Flex>
   );
 }
 
@@ -36,7 +43,7 @@ export function OverviewGreeting({ firstName, role, returning = true }: Greeting
  * user's own data. The greeting comes from the route (it knows the profile) as an element of its
  * own, so the profile arriving re-renders the greeting alone.
  */
-export function OverviewPage({ greeting }: { greeting: (returning: boolean) => ReactNode }) {
+export function OverviewPage({ greeting }: { greeting: (returning: boolean, settled: boolean) => ReactNode }) {
   const { state, retry, userId } = useOverview();
   const data = state.status === 'loaded' ? state.data : null;
   // Re-render once the shop link is followed (the step is stored, not part of the data).
@@ -45,7 +52,7 @@ export function OverviewPage({ greeting }: { greeting: (returning: boolean) => R
   const returning = data !== null && data.firstRun === null;
   return (
     <Stack gap="lg">
-      {greeting(returning)}
+      {greeting(returning, data !== null)}
       <Text c="dimmed" mt={-8}>
         Your devices, access codes, notifications and orders at a glance.
       </Text>

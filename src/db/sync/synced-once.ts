@@ -1,0 +1,50 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { syncStatus } from './status.ts';
+
+// Whether this device has ever finished a sync of the user's data: until then its empty
+// collections mean "not here yet", not "none". A localStorage flag, not the sync database's
+// record: screens at start-up read it, and Dexie must stay out of their first-paint JavaScript.
+
+const key = (userId: string) => `garage-synced-once:${userId}`;
+
+function stored(userId: string): boolean {
+  try {
+    return localStorage.getItem(key(userId)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** A full sync of the user's data finished on this device (called by the tab that synced). */
+export function noteSyncedOnce(userId: string): void {
+  try {
+    localStorage.setItem(key(userId), '1');
+  } catch {
+    /* blocked storage: screens wait for this tab's own sync instead */
+  }
+}
+
+/** Sign-out removed the user's data from this device. */
+export function forgetSyncedOnce(userId: string): void {
+  try {
+    localStorage.removeItem(key(userId));
+  } catch {
+    /* nothing stored */
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  // Another tab (the one that replicates) notes the flag; this tab's own sync shows in syncStatus.
+  window.addEventListener('storage', onChange);
+  const stop = syncStatus.subscribe(onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    stop();
+  };
+}
+
+/** Live: true once this device has finished a sync of the user's data, in any tab, at any visit. */
+export function useSyncedOnce(userId: string | null): boolean {
+  const read = useCallback(() => userId !== null && (syncStatus.getState().lastSyncedAt !== null || stored(userId)), [userId]);
+  return useSyncExternalStore(subscribe, read, () => false);
+}
