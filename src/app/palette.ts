@@ -1,4 +1,4 @@
-import { darken, DEFAULT_THEME, lighten, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeColors } from '@mantine/core';
+import { darken, lighten, luminance, type CSSVariablesResolver, type MantineColorsTuple, type MantineThemeColors } from '@mantine/core';
 
 // Colours whose text is readable by construction: for every theme colour, the shades that carry text
 // are computed from the palette against WCAG AA (4.5:1), instead of each call site picking a shade
@@ -99,6 +99,3 @@ export const readableColorVariables: CSSVariablesResolver = (theme) => {
   dark['--gg-surface-muted'] = theme.colors.dark[6];
   return { variables: {}, light, dark };
 };
-
-/** The default palette's readable shades, for tests and documentation. */
-export const DEFAULT_READABLE = Object.fromEntries(Object.keys(DEFAULT_THEME.colors).map((name) => [name, readableShades(DEFAULT_THEME.colors[name]!)]));

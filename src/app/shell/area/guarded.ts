@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { FullScreenLoader } from '@/components/FullScreenLoader.tsx';
 import { authStore, homeFor, requireAccess, roleMeets, type AccessRequirement } from '@/features/auth';
 import { GuardError } from '../GuardError.tsx';
-import { adminPageRule } from './areas.ts';
+import { adminPageRule } from './admin-page-rule.ts';
 
 /**
  * Route options shared by every guarded route: the guard, the full-screen spinner while the
