@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { localSupabase } from './supabase/local/vite-plugin.ts';
+import { unitSimulator } from './simulator/vite-plugin.ts';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
 import { prerender } from './src/app/prerender/plugin.ts';
@@ -17,6 +18,9 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
 // `isSsrBuild` is the prerender's own Node build of src/app/prerender/render.tsx (started by the
 // prerender plugin): it needs the same aliases, React, CSS and PWA virtual modules (vite-plugin-pwa
 // builds no service worker for it), but no local stack and no prerender of its own.
+// The simulated garage units run beside `npm start` (simulator/README.md).
+const units = unitSimulator();
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: [
@@ -57,7 +61,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       // After the prerender's closeBundle: the precache lists the prerendered pages.
       integration: { closeBundleOrder: 'post' },
     }),
-    !isSsrBuild && localSupabase(),
+    !isSsrBuild && localSupabase({}, { onReady: units.onReady }),
+    !isSsrBuild && units.plugin,
   ],
   css: {
     postcss: {

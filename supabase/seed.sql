@@ -317,6 +317,11 @@ from (values
 ) as d(id, email, name, device_type, location, serial, status, firmware, seen, age)
 join seed_users u on u.email = d.email;
 
+-- The door units last reported their doors closed (the device simulator, started by npm start,
+-- reports from then on).
+update public.devices set door_state = 'closed', door_state_at = now() - interval '3 hours'
+where device_type = 'indoor_unit' and id::text like '20000000-0000-4000-8000-0000000000%';
+
 -- ---------------------------------------------------------------------------------------------
 -- Access codes in every state (spec §4, checked in this order): expired (expires_at past), limit
 -- reached (usage_count >= max_usage), revoked (is_active false), otherwise active.

@@ -11,15 +11,23 @@ const PREFIXES = ['/rest/v1', '/auth/v1', '/realtime/v1', '/mailbox'];
  * Mounts the local Supabase stack (/rest/v1, /auth/v1, /mailbox) on the Vite dev and preview
  * servers, so the app's default Supabase URL is its own origin. The stack (and its database) starts
  * with `vite preview`, or on the first request to one of its paths under `vite`; never during
- * `vite build`. DATABASE_URL selects
+ * `vite build`. `hooks.onReady` is called once the stack runs and its URL is known. DATABASE_URL selects
  * PostgreSQL and STACK_DATA_DIR moves the PGlite folder, as for `npm run stack`.
  */
-export function localSupabase(options: StackOptions = {}): Plugin {
+export function localSupabase(options: StackOptions = {}, hooks: { onReady?: (stack: Stack, url: string) => void } = {}): Plugin {
   let starting: Promise<Stack> | undefined;
   // The dev/preview server's own URL, once it listens: the stack's e-mailed links point there.
   let publicUrl: string | undefined;
+  let readyFor: Stack | undefined;
   const announce = (stack: Stack) => {
-    if (publicUrl) stack.setPublicUrl(publicUrl);
+    if (publicUrl) {
+      stack.setPublicUrl(publicUrl);
+      // Once per stack, when it runs and its URL is known (the device simulator starts then).
+      if (readyFor !== stack) {
+        readyFor = stack;
+        hooks.onReady?.(stack, publicUrl);
+      }
+    }
     return stack;
   };
   const onListening = (server: { httpServer: EventEmitter | null; resolvedUrls: ResolvedServerUrls | null }) => {

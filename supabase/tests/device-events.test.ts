@@ -3,8 +3,8 @@
  * staff do not: the issue says "owner only", and support sees a unit's attempts in access_logs),
  * that no one writes it through the API, and that each writer records what happened:
  * redeem_access_code (granted and every refusal, with its message), the triggers for a code
- * created, revoked (also by a soft delete) and a device's status change. Realtime delivers a new
- * event to its owner only.
+ * created, revoked (also by a soft delete) and a device's status change (reported by its unit's
+ * heartbeat, or set by the server). Realtime delivers a new event to its owner only.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -148,9 +148,16 @@ describeEngines('device_events', (engine) => {
 
   it("a device's status change logs previous and new status; other device edits log nothing", async () => {
     const d = await newDevice(owner.id, 'Side gate');
+    // Only the unit reports its status (20261201000120): pair it and sign in as the unit does.
+    const { data: credential, error: paired } = await owner.client.rpc('pair_unit', { p_device_id: d });
+    expect(paired).toBeNull();
+    const unit = t.client();
+    expect((await unit.auth.signInWithPassword({ email: credential.email, password: credential.secret })).error).toBeNull();
     expect((await owner.client.from('devices').update({ name: 'Side gate camera' }).eq('id', d)).error).toBeNull();
-    expect((await owner.client.from('devices').update({ status: 'error' }).eq('id', d)).error).toBeNull();
-    expect((await owner.client.from('devices').update({ status: 'error', location: 'Gate' }).eq('id', d)).error).toBeNull();
+    expect((await unit.rpc('unit_heartbeat', { p_status: 'error', p_firmware_version: '2.5.0' })).error).toBeNull();
+    // The same status again (a new last seen, a firmware) and an owner's edit log nothing.
+    expect((await unit.rpc('unit_heartbeat', { p_status: 'error', p_firmware_version: '2.5.1' })).error).toBeNull();
+    expect((await owner.client.from('devices').update({ location: 'Gate' }).eq('id', d)).error).toBeNull();
     await t.db.query(`update public.devices set status = 'maintenance' where id = $1`, [d]);
     const events = await eventsOf(d);
     expect(events.map(({ kind, previous_status, status, user_id, permission_id }) => ({ kind, previous_status, status, user_id, permission_id }))).toEqual([

@@ -33,6 +33,11 @@ const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
     'public.subscribe_newsletter', 'public.log_access_event', 'public.mission_control', 'public.financial_summary', 'public.support_stats', 'public.search_access_logs',
     'public.ticket_customer_summary', 'private.current_user_role', 'private.is_staff', 'private.is_admin', 'private.admin_aal_satisfied', 'private.is_api_caller',
     'private.log_as_caller', 'public.add_product', ...CATALOGUE_SHAPE_CHECKS, ...REALTIME_HOOKS,
+    // door control (20261201000110, 130, 140): the owner pairs and commands; the unit's own calls; the
+    // door_commands read policy calls current_unit_device as the caller. require_unit_device is
+    // called only inside the security definer unit_* functions, so the API role needs no grant.
+    'public.pair_unit', 'public.unpair_unit', 'public.command_door', 'public.unit_heartbeat', 'public.unit_ack_command', 'public.unit_report_door', 'public.unit_redeem_code',
+    'private.current_unit_device',
   ],
 };
 

@@ -59,6 +59,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     cwd: '../..',
-    env: { STACK_DATA_DIR: dir },
+    // The units the door tests need are started by the tests themselves (tests/e2e/support/units.ts).
+    env: { STACK_DATA_DIR: dir, SIMULATE_UNITS: '0' },
   })),
 });

@@ -46,8 +46,9 @@ test('a ticket about a device: the device live for staff, typing both ways (neve
   test.setTimeout(180_000);
   const user = await createUser('Quinn');
   const customer = await pageOf(browser, user.email, user.password);
-  const [device] = (await rest('POST', '/rest/v1/devices', customer.token, { name: 'Carport Gate', device_type: 'outdoor_unit', status: 'online' })) as Row[];
-  await rest('PATCH', `/rest/v1/devices?id=eq.${String(device!.id)}`, SERVICE_KEY, { firmware_version: '3.2.0', last_seen: new Date().toISOString() });
+  const [device] = (await rest('POST', '/rest/v1/devices', customer.token, { name: 'Carport Gate', device_type: 'outdoor_unit' })) as Row[];
+  // What the unit reports (only a unit or the server may write these).
+  await rest('PATCH', `/rest/v1/devices?id=eq.${String(device!.id)}`, SERVICE_KEY, { status: 'online', firmware_version: '3.2.0', last_seen: new Date().toISOString() });
   // A second staff member of this test's own, so 'Also viewing' names someone known.
   const colleague = await createUser('Riley');
   await rest('PATCH', `/rest/v1/profiles?user_id=eq.${colleague.id}`, SERVICE_KEY, { role: 'support' });

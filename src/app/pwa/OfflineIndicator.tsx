@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useAuth } from '@/features/auth';
-import { useOnlineStatus } from './online-status.ts';
+import { useOnlineStatus } from '@/lib/online-status.ts';
 
 export const OFFLINE_MESSAGE = 'You are offline — showing saved content';
 /** Offline, a signed-in user keeps their session on the device (whatever its token's age). */

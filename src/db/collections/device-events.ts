@@ -6,7 +6,7 @@ import { defineTable } from './define.ts';
  * redeeming a code, triggers on devices and access_permissions): the door log of a code or a
  * device and the dashboard's recent activity. Customers read their own rows and never write them.
  */
-export const DEVICE_EVENT_KINDS = ['code_created', 'code_revoked', 'code_redeemed', 'code_refused', 'status_changed'] as const;
+export const DEVICE_EVENT_KINDS = ['code_created', 'code_revoked', 'code_redeemed', 'code_refused', 'status_changed', 'door_command', 'door_state', 'command_expired'] as const;
 
 export interface DeviceEvent {
   id: string;
@@ -20,7 +20,10 @@ export interface DeviceEvent {
   access_code: string | null;
   /** Why a redemption was refused ('Expired', 'Limit Reached', 'Revoked', 'Invalid access code', …). */
   detail: string | null;
-  /** status_changed: the device's status before and after. */
+  /**
+   * status_changed: the device's status before and after; door_state: the door's; door_command and
+   * command_expired: status is the action ('open' | 'close') and detail who sent it or what happened.
+   */
   previous_status: string | null;
   status: string | null;
   created_at: string;

@@ -3,6 +3,9 @@ import { defineTable } from './define.ts';
 
 export const DEVICE_TYPES = ['indoor_unit', 'outdoor_unit', 'backup_battery'] as const;
 export const DEVICE_STATUSES = ['online', 'offline', 'maintenance', 'error'] as const;
+/** An indoor unit's door as the unit reports it; closing_soon is its 5-second warning before closing. */
+export const DOOR_STATES = ['closed', 'opening', 'open', 'closing_soon', 'closing', 'stopped'] as const;
+export type DoorState = (typeof DOOR_STATES)[number];
 
 export interface Device {
   id: string;
@@ -14,13 +17,17 @@ export interface Device {
   status: (typeof DEVICE_STATUSES)[number];
   firmware_version: string | null;
   last_seen: string | null;
+  /** Null for a device with no door, and until the unit first reports (absent on documents stored before version 1 until their next pull). */
+  door_state?: DoorState | null;
+  /** When the door entered door_state. */
+  door_state_at?: string | null;
   created_at: string;
   updated_at: string;
 }
 
 export const devices = defineTable<Device>({
   name: 'devices',
-  version: 0,
+  version: 1,
   properties: {
     id: uuidKey,
     user_id: uuid,
@@ -31,10 +38,15 @@ export const devices = defineTable<Device>({
     status: enumText,
     firmware_version: nullableText(50),
     last_seen: nullableTimestamp,
+    door_state: { type: ['string', 'null'], maxLength: 40 },
+    door_state_at: nullableTimestamp,
     created_at: timestamp,
     updated_at: timestamp,
   },
   required: ['id', 'user_id', 'name', 'device_type', 'status', 'created_at', 'updated_at'],
+  // Version 1 added door_state and door_state_at: stored devices are kept as they are, and the
+  // replication (whose identifier carries the version) pulls every device again with them.
+  migrationStrategies: { 1: (doc) => doc },
   push: true,
   label: (doc) => `Device '${doc.name ?? 'unnamed'}'`,
 });

@@ -34,6 +34,12 @@ export function deviceEventText(event: EventFields, deviceName: string | undefin
       const now = statusLabel(event.status ?? 'unknown');
       return event.previous_status ? `${capitalise(device)} went from ${statusLabel(event.previous_status)} to ${now}` : `${capitalise(device)} is now ${now}`;
     }
+    case 'door_command':
+      return `${event.status === 'close' ? 'Close' : 'Open'} ${device} requested${event.detail ? ` by ${event.detail}` : ''}`;
+    case 'command_expired':
+      return `${capitalise(device)} answered a command too late; the door did not move`;
+    case 'door_state':
+      return `${capitalise(device)}: door ${statusLabel(event.status ?? 'unknown').toLowerCase()}${event.detail ? ` (${event.detail})` : ''}`;
     default:
       return `Activity at ${device}`;
   }

@@ -55,6 +55,7 @@ export async function buildWorld(t: TestStack): Promise<World> {
     newsletter_subscriptions: { subscription: id() },
     cart_items: {},
     device_events: { eventA: id(), eventB: id() },
+    door_commands: { commandA: id(), commandB: id() },
   };
   const p = r.products!, c = r.cms_content!, k = r.kb_articles!, m = r.support_messages!;
   // votes are keyed by article: A voted on the published article, B on the deleted one
@@ -101,6 +102,9 @@ export async function buildWorld(t: TestStack): Promise<World> {
     insert into public.device_events (id, user_id, device_id, kind, previous_status, status) values
       ('${r.device_events!.eventA}', '${A}', '${r.devices!.deviceA}', 'status_changed', 'online', 'error'),
       ('${r.device_events!.eventB}', '${B}', '${r.devices!.deviceB}', 'status_changed', 'online', 'error');
+    insert into public.door_commands (id, device_id, user_id, action, expires_at) values
+      ('${r.door_commands!.commandA}', '${r.devices!.deviceA}', '${A}', 'open', now() + interval '10 seconds'),
+      ('${r.door_commands!.commandB}', '${r.devices!.deviceB}', '${B}', 'close', now() + interval '10 seconds');
     insert into public.newsletter_subscriptions (id, email) values ('${r.newsletter_subscriptions!.subscription}', 'sub-${nextCode().toLowerCase()}@example.test');
   `);
   return { users, rows: r };

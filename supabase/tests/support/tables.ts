@@ -260,6 +260,20 @@ export function tableWrites(): Record<string, TableWrites> {
       },
       update: () => ({ values: { kind: 'code_refused', detail: 'Forged' }, probe: 'kind', expect: 'code_refused' }),
     },
+    door_commands: {
+      key: 'id',
+      async insert(_t, w, self) {
+        const id = uuid();
+        return { key: id, row: { id, device_id: w.rows.devices!.deviceA, user_id: self, action: 'open', expires_at: new Date(Date.now() + 10_000).toISOString() } };
+      },
+      async target(t, w) {
+        const id = uuid();
+        await ownerInsert(t, `insert into public.door_commands (id, device_id, user_id, action, expires_at)
+          values ('${id}', '${w.rows.devices!.deviceA}', '${w.users.customerA}', 'open', now() + interval '10 seconds')`);
+        return id;
+      },
+      update: () => ({ values: { status: 'acknowledged' }, probe: 'status', expect: 'acknowledged' }),
+    },
     newsletter_subscriptions: {
       key: 'id',
       async insert() {

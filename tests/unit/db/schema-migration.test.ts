@@ -18,15 +18,16 @@ it('a version bump migrates stored devices', async () => {
   await v0.devices!.insert({ id: crypto.randomUUID(), user_id: crypto.randomUUID(), name: 'Garage', device_type: 'indoor_unit', location: null, serial_number: null, status: 'offline', firmware_version: null, last_seen: null, created_at: at, updated_at: at });
   await v0.close();
 
-  // Version 1 adds a field derived from the old ones (plugins were added by createAppDatabase).
+  // The next version adds a field derived from the old ones (plugins were added by createAppDatabase).
   const base = COLLECTIONS.devices.schema;
-  const v1Schema = { ...base, version: 1, properties: { ...base.properties, display: { type: 'string' } } };
+  const next = base.version + 1;
+  const v1Schema = { ...base, version: next, properties: { ...base.properties, display: { type: 'string' } } };
   // Dev mode (on in tests) requires a validating storage, as createAppDatabase sets up.
   const v1 = await createRxDatabase({ name: 'migration-test', storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
   await v1.addCollections({
     devices: {
       schema: v1Schema as never,
-      migrationStrategies: { 1: (doc: { name: string; location: string | null }) => ({ ...doc, display: `${doc.name} (${doc.location ?? 'no location'})` }) },
+      migrationStrategies: { ...COLLECTIONS.devices.migrationStrategies, [next]: (doc: { name: string; location: string | null }) => ({ ...doc, display: `${doc.name} (${doc.location ?? 'no location'})` }) },
     },
   });
   const docs = await v1.devices!.find().exec();

@@ -49,7 +49,7 @@ describe('NewDeviceSchema (what is written)', () => {
 });
 
 describe('newDeviceDoc', () => {
-  it('starts offline, never seen, with no firmware, owned by the user, with this device’s timestamps', () => {
+  it('starts offline, never seen, with no firmware or door state, owned by the user, with this device’s timestamps', () => {
     const now = new Date('2026-11-27T10:00:00.000Z');
     const doc = newDeviceDoc('user-1', { name: 'Main Garage Door', device_type: 'indoor_unit', location: 'Garage', serial_number: null }, now, 'id-1');
     expect(doc).toEqual({
@@ -62,6 +62,8 @@ describe('newDeviceDoc', () => {
       status: 'offline',
       firmware_version: null,
       last_seen: null,
+      door_state: null,
+      door_state_at: null,
       created_at: '2026-11-27T10:00:00.000Z',
       updated_at: '2026-11-27T10:00:00.000Z',
     });
@@ -92,6 +94,11 @@ describe('describeDeviceEvent', () => {
     [{ ...event, kind: 'status_changed', previous_status: 'offline', status: 'maintenance' }, 'Status changed from offline to maintenance'],
     [{ ...event, kind: 'code_created', access_code: 'ABC123' }, 'Code ABC123 created'],
     [{ ...event, kind: 'code_revoked', access_code: 'ABC123' }, 'Code ABC123 revoked'],
+    [{ ...event, kind: 'door_command', status: 'open', detail: 'Casey Customer' }, 'Open requested by Casey Customer in the app'],
+    [{ ...event, kind: 'door_command', status: 'close' }, 'Close requested in the app'],
+    [{ ...event, kind: 'door_state', previous_status: 'open', status: 'closing_soon' }, 'Door closing soon'],
+    [{ ...event, kind: 'door_state', previous_status: 'closing', status: 'opening', detail: 'Obstruction detected: reversing' }, 'Door opening (Obstruction detected: reversing)'],
+    [{ ...event, kind: 'command_expired', status: 'open' }, 'Open not carried out: the unit answered too late'],
   ] as const)('%o → %s', (input, text) => {
     expect(describeDeviceEvent(input)).toBe(text);
   });

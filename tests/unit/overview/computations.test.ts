@@ -85,6 +85,9 @@ describe('recent activity', () => {
     expect(deviceEventText(event({ kind: 'code_refused', access_code: 'ZZZZZZ', detail: 'Invalid access code' }), 'Workshop')).toBe('Access code ZZZZZZ refused at Workshop (Invalid access code)');
     expect(deviceEventText(event({ kind: 'status_changed', previous_status: 'online', status: 'offline' }), 'Front Camera')).toBe('Front Camera went from Online to Offline');
     expect(deviceEventText(event({ kind: 'status_changed', status: 'error' }), undefined)).toBe('A removed device is now Error');
+    expect(deviceEventText(event({ kind: 'door_command', status: 'close', detail: 'Casey Customer' }), 'Main Garage')).toBe('Close Main Garage requested by Casey Customer');
+    expect(deviceEventText(event({ kind: 'door_state', status: 'open' }), 'Main Garage')).toBe('Main Garage: door open');
+    expect(deviceEventText(event({ kind: 'command_expired', status: 'open' }), 'Main Garage')).toBe('Main Garage answered a command too late; the door did not move');
     expect(orderText(order({}))).toBe('Order #100042 placed');
     expect(orderText(order({ order_number: null }))).toBe('Order #A1B2C3D4 placed');
   });

@@ -6,6 +6,8 @@ import { StatusBadge } from '@/components/StatusBadge.tsx';
 import type { WriteState } from '@/db/sync/write-states.ts';
 import type { Device } from '../data/devices.ts';
 import { deviceTypeLabel } from '../device-types.ts';
+import { hasDoor } from '../door.ts';
+import { DoorControl } from './DoorControl.tsx';
 import { DeviceTypeIcon } from './DeviceTypeIcon.tsx';
 import { LastSeen } from './LastSeen.tsx';
 
@@ -32,7 +34,8 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 
 /**
  * One device: type, name, status, where it is, what it is, when it last reported; Settings,
- * Control, and Get help (a new support ticket about this device).
+ * Control, and Get help (a new support ticket about this device). An indoor unit's card also
+ * shows its door, live, with Open or Close.
  */
 export function DeviceCard({ device, writeState, onSettings, onControl }: DeviceCardProps) {
   const titleId = `device-${device.id}`;
@@ -54,6 +57,7 @@ export function DeviceCard({ device, writeState, onSettings, onControl }: Device
             {writeState && <StatusBadge kind="write" status={writeState} data-testid="device-write-state" />}
           </Stack>
         </Group>
+        {hasDoor(device) && <DoorControl device={device} />}
         <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
           <Fact label="Location" testId="device-location">
             {device.location || 'Not set'}

@@ -2,6 +2,8 @@ import { Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import type { Device } from '../data/devices.ts';
 import { deviceTypeLabel } from '../device-types.ts';
+import { hasDoor } from '../door.ts';
+import { DoorControl } from './DoorControl.tsx';
 import { DeviceTypeIcon } from './DeviceTypeIcon.tsx';
 import { DoorLog } from './DoorLog.tsx';
 import { LastSeen } from './LastSeen.tsx';
@@ -21,7 +23,8 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 /**
  * One device as it is now: its status and when it last reported, both live (the device prop comes
- * from the live list, and the time-ago words refresh on their own), its firmware, and its door log.
+ * from the live list, and the time-ago words refresh on their own), its door with Open or Close
+ * (indoor units), its firmware, and its door log.
  */
 export function DeviceControlDialog({ device, onClose }: { device: Device | null; onClose: () => void }) {
   return (
@@ -40,6 +43,7 @@ export function DeviceControlDialog({ device, onClose }: { device: Device | null
             </Stack>
             <StatusBadge kind="device" status={device.status} size="lg" data-testid="control-status" />
           </Group>
+          {hasDoor(device) && <DoorControl device={device} size="lg" />}
           <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="sm" m={0}>
             <Detail label="Firmware" value={device.firmware_version || 'Unknown'} />
             <Detail label="Location" value={device.location || 'Not set'} />

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Group, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { IconDoorEnter, IconHistory, IconKey, IconKeyOff, IconLock, IconRefresh } from '@tabler/icons-react';
+import { IconCarGarage, IconClockX, IconDoorEnter, IconHandFinger, IconHistory, IconKey, IconKeyOff, IconLock, IconRefresh } from '@tabler/icons-react';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
 import { DOOR_LOG_LIMIT, describeDeviceEvent, type DeviceEvent } from '../data/device-events.ts';
 import { useDeviceEvents } from '../use-devices.ts';
@@ -11,6 +11,9 @@ const KIND_ICONS = {
   code_created: { icon: IconKey, color: 'blue' },
   code_revoked: { icon: IconKeyOff, color: 'gray' },
   status_changed: { icon: IconRefresh, color: 'yellow' },
+  door_command: { icon: IconHandFinger, color: 'blue' },
+  door_state: { icon: IconCarGarage, color: 'teal' },
+  command_expired: { icon: IconClockX, color: 'red' },
 } as const;
 
 function EventIcon({ kind }: { kind: string }) {

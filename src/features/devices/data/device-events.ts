@@ -23,6 +23,11 @@ export function deviceEventsQuery(userId: string | null, deviceId: string): Mang
 // Statuses read in lower case inside a sentence ("from online to error").
 const statusWords = (status: string | null) => (status ? statusLabel(status).toLowerCase() : 'unknown');
 
+const commandWord = (action: string | null) => (action === 'close' ? 'Close' : 'Open');
+
+/** A door state inside a sentence: "Door opening", "Door closing soon". */
+export const doorWords = (state: string | null) => (state ? statusLabel(state).toLowerCase() : 'state unknown');
+
 /** One line of the door log, in words. */
 export function describeDeviceEvent(event: Pick<DeviceEvent, 'kind' | 'access_code' | 'detail' | 'previous_status' | 'status'>): string {
   const code = event.access_code ? `Code ${event.access_code}` : 'A code';
@@ -37,6 +42,12 @@ export function describeDeviceEvent(event: Pick<DeviceEvent, 'kind' | 'access_co
       return `${code} revoked`;
     case 'status_changed':
       return `Status changed from ${statusWords(event.previous_status)} to ${statusWords(event.status)}`;
+    case 'door_command':
+      return `${commandWord(event.status)} requested${event.detail ? ` by ${event.detail}` : ''} in the app`;
+    case 'command_expired':
+      return `${commandWord(event.status)} not carried out: the unit answered too late`;
+    case 'door_state':
+      return `Door ${doorWords(event.status)}${event.detail ? ` (${event.detail})` : ''}`;
     default:
       // A kind added on the server later still shows, in its own words.
       return statusLabel(String(event.kind));

@@ -32,6 +32,8 @@ export function newDeviceDoc(userId: string, input: NewDeviceInput, now: Date = 
     status: 'offline',
     firmware_version: null,
     last_seen: null,
+    door_state: null,
+    door_state_at: null,
     created_at: at,
     updated_at: at,
   };

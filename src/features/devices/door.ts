@@ -1,0 +1,56 @@
+// The door of an indoor unit as the app shows it: the unit's reported state in words, whether the
+// app may send a command now, and which one. Pure, so the card, the dialog and the tests agree.
+import type { Device, DoorState } from '@/db/collections/devices.ts';
+
+export type DoorAction = 'open' | 'close';
+
+/** A unit that has not reported for this long is taken as offline (it heartbeats every 30 s). */
+export const UNIT_SILENT_AFTER_MS = 90_000;
+/** The unit warns (lights and a beep) this long before an unattended close starts moving. */
+export const CLOSE_WARNING_MS = 5_000;
+
+export function hasDoor(device: Pick<Device, 'device_type'>): boolean {
+  return device.device_type === 'indoor_unit';
+}
+
+/** The unit is online and reported recently enough to be told anything. */
+export function unitReachable(device: Pick<Device, 'status' | 'last_seen'>, now: number): boolean {
+  if (device.status !== 'online' || !device.last_seen) return false;
+  return now - Date.parse(device.last_seen) < UNIT_SILENT_AFTER_MS;
+}
+
+/** What the one big button does for a door in this state. */
+export function doorActionFor(state: DoorState | null | undefined): DoorAction {
+  return state === 'open' || state === 'opening' || state === 'stopped' ? 'close' : 'open';
+}
+
+/** The door in words: "Closed", "Opening…", "Closing in 3 s…". */
+export function doorStateText(state: DoorState | null | undefined, since: string | null | undefined, now: number): string {
+  switch (state) {
+    case 'closed':
+      return 'Closed';
+    case 'opening':
+      return 'Opening…';
+    case 'open':
+      return 'Open';
+    case 'closing_soon': {
+      const left = since ? Math.ceil((CLOSE_WARNING_MS - (now - Date.parse(since))) / 1000) : 5;
+      return `Closing in ${Math.min(5, Math.max(1, left))} s…`;
+    }
+    case 'closing':
+      return 'Closing…';
+    case 'stopped':
+      return 'Stopped';
+    default:
+      return 'Unknown';
+  }
+}
+
+/** Why the button is disabled, or null when a command may be sent. */
+export function doorUnavailableReason(device: Pick<Device, 'status' | 'last_seen'>, online: boolean, now: number): string | null {
+  if (!online) return 'You are offline. Door commands are sent only while connected, never later.';
+  if (device.status === 'maintenance') return 'The unit is in maintenance mode, so the door cannot be opened or closed from the app.';
+  if (device.status === 'error') return 'The unit reports an error, so the door cannot be opened or closed from the app.';
+  if (!unitReachable(device, now)) return 'The unit is offline, so the door cannot be opened or closed from the app.';
+  return null;
+}

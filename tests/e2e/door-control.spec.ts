@@ -1,0 +1,171 @@
+import { expect, request, test, type Page } from './support/test.ts';
+import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
+import type { SimulatedUnit } from '../../simulator/unit.ts';
+import { createUser, passwordSignIn, storeSignIn } from './support/auth.ts';
+import { appOrigin } from './support/paths.ts';
+import { startIndoorUnit } from './support/units.ts';
+
+// Opening and closing a garage door from the app, against a simulated indoor unit that speaks
+// the real protocol (its own credential, Realtime for commands, RPCs to acknowledge and report).
+// Each test has its own customer, device and unit.
+
+const PHONE = { width: 390, height: 844 };
+const units: SimulatedUnit[] = [];
+test.afterEach(async () => {
+  await Promise.all(units.splice(0).map((unit) => unit.stop(false)));
+});
+
+async function customerWithDoor(firstName: string): Promise<{ deviceId: string; signIn: Awaited<ReturnType<typeof passwordSignIn>> }> {
+  const user = await createUser(firstName);
+  const signIn = await passwordSignIn(user.email, user.password);
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const response = await api.post('/rest/v1/devices', {
+    headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${signIn.session.access_token}`, prefer: 'return=representation' },
+    data: { name: 'Main Garage Door', device_type: 'indoor_unit', location: 'Garage' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const [device] = await response.json();
+  await api.dispose();
+  return { deviceId: device.id as string, signIn };
+}
+
+const door = (page: Page) => page.getByTestId('device-card').filter({ hasText: 'Main Garage Door' }).getByTestId('door-control');
+
+test('a phone opens the door and closes it after the warning; a second device follows live; the door log says who', async ({ page, browser }) => {
+  const { deviceId, signIn } = await customerWithDoor('Dana');
+  units.push(await startIndoorUnit(deviceId));
+
+  await page.setViewportSize(PHONE);
+  await storeSignIn(page, signIn);
+  await page.goto('/dashboard/devices');
+  const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const desk = await other.newPage();
+  await storeSignIn(desk, signIn);
+  await desk.goto('/dashboard/devices');
+
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+  await expect(door(desk).getByTestId('door-state')).toHaveText('Closed');
+  await door(page).getByRole('button', { name: 'Open Main Garage Door' }).click();
+  await expect(door(page).getByTestId('door-state')).toHaveText('Opening…');
+  await expect(door(desk).getByTestId('door-state')).toHaveText(/Opening…|Open/);
+  await expect(door(page).getByTestId('door-state')).toHaveText('Open');
+  await expect(door(desk).getByTestId('door-state')).toHaveText('Open');
+
+  // Closing asks first; the unit then warns before it moves.
+  await door(page).getByRole('button', { name: 'Close Main Garage Door' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close Main Garage Door?' });
+  await expect(confirm).toContainText('warns with its light and a beep for 5 seconds');
+  await confirm.getByRole('button', { name: 'Close the door' }).click();
+  await expect(door(page).getByTestId('door-state')).toHaveText(/Closing in \d s…/);
+  await expect(door(desk).getByTestId('door-state')).toHaveText(/Closing in \d s…|Closing…/);
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closing…');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+  await expect(door(desk).getByTestId('door-state')).toHaveText('Closed');
+
+  // The door log on the other device: who asked, and what the door did.
+  await desk.getByRole('button', { name: 'Control Main Garage Door' }).click();
+  const log = desk.getByRole('dialog', { name: 'Control Main Garage Door' }).getByTestId('door-log-entry');
+  await expect(log.filter({ hasText: 'Open requested by Dana Tester in the app' })).toHaveCount(1);
+  await expect(log.filter({ hasText: 'Close requested by Dana Tester in the app' })).toHaveCount(1);
+  await expect(log.filter({ hasText: 'Door closing soon' })).toHaveCount(1);
+  await expect(log.filter({ hasText: /^Door closed/ }).first()).toBeVisible();
+  await other.close();
+});
+
+test('an obstruction reverses the close; the log says why', async ({ page }) => {
+  const { deviceId, signIn } = await customerWithDoor('Eli');
+  const unit = await startIndoorUnit(deviceId);
+  units.push(unit);
+  await page.setViewportSize(PHONE);
+  await storeSignIn(page, signIn);
+  await page.goto('/dashboard/devices');
+  await door(page).getByRole('button', { name: 'Open Main Garage Door' }).click();
+  await expect(door(page).getByTestId('door-state')).toHaveText('Open');
+
+  unit.obstructNextClose = true;
+  await door(page).getByRole('button', { name: 'Close Main Garage Door' }).click();
+  await page.getByRole('dialog', { name: 'Close Main Garage Door?' }).getByRole('button', { name: 'Close the door' }).click();
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closing…');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Opening…');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Open');
+  await page.getByRole('button', { name: 'Control Main Garage Door' }).click();
+  await expect(page.getByTestId('door-log-entry').filter({ hasText: 'Door opening (Obstruction detected: reversing)' })).toHaveCount(1);
+});
+
+test('offline, or with the unit offline, the button is disabled and says why; nothing is queued', async ({ page, context }) => {
+  const { deviceId, signIn } = await customerWithDoor('Fay');
+  const unit = await startIndoorUnit(deviceId);
+  units.push(unit);
+  await storeSignIn(page, signIn);
+  await page.goto('/dashboard/devices');
+  const open = door(page).getByRole('button', { name: 'Open Main Garage Door' });
+  await expect(open).toBeEnabled();
+
+  await context.setOffline(true);
+  await expect(open).toBeDisabled();
+  await expect(door(page).getByTestId('door-unavailable')).toHaveText('You are offline. Door commands are sent only while connected, never later.');
+  await context.setOffline(false);
+  await expect(open).toBeEnabled();
+
+  // The unit says it goes offline: disabled at once, with the unit as the reason.
+  await unit.stop();
+  await expect(door(page).getByTestId('door-unavailable')).toHaveText('The unit is offline, so the door cannot be opened or closed from the app.');
+  await expect(open).toBeDisabled();
+  await unit.start();
+  await expect(open).toBeEnabled();
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+});
+
+test('a command the unit does not acknowledge in time expires, and the unit never acts on it later', async ({ page }) => {
+  const { deviceId, signIn } = await customerWithDoor('Gus');
+  const unit = await startIndoorUnit(deviceId);
+  units.push(unit);
+  await storeSignIn(page, signIn);
+  await page.goto('/dashboard/devices');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+
+  // The unit loses its connection without a word: it still looks online for 90 s.
+  await unit.stop(false);
+  await door(page).getByRole('button', { name: 'Open Main Garage Door' }).click();
+  await expect(door(page).getByTestId('door-error')).toHaveText('The unit did not answer within 10 seconds, so the door did not move. Try again.', { timeout: 20_000 });
+
+  // Back online, its first heartbeat (awaited by start) asks for waiting commands: the expired one
+  // is not among them, so the unit has nothing to acknowledge and the door stays closed.
+  await unit.start();
+  expect(unit.door).toBe('closed');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+});
+
+test("a guest's code on the keypad opens the door through the server; a wrong one is refused and logged", async ({ page }) => {
+  const { deviceId, signIn } = await customerWithDoor('Hal');
+  const unit = await startIndoorUnit(deviceId);
+  units.push(unit);
+  const alphabet = 'ACDEFGHJKMNPRTUVWXY34679';
+  const code = Array.from({ length: 6 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const created = await api.post('/rest/v1/access_permissions', {
+    headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${signIn.session.access_token}` },
+    data: { device_id: deviceId, access_code: code, permission_type: 'guest', granted_to_name: 'Plumber', max_usage: 2 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await storeSignIn(page, signIn);
+  await page.goto('/dashboard/devices');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+  await page.getByRole('button', { name: 'Control Main Garage Door' }).click();
+  const control = page.getByRole('dialog', { name: 'Control Main Garage Door' });
+
+  expect(await unit.keypad('WRONG7')).toMatchObject({ ok: false, reason: 'invalid_code', message: 'Invalid access code' });
+  await expect(control.getByTestId('door-log-entry').filter({ hasText: 'Code WRONG7 refused: Invalid access code' })).toHaveCount(1);
+  expect(unit.door).toBe('closed');
+
+  expect(await unit.keypad(code.toLowerCase())).toMatchObject({ ok: true, message: 'Access granted' });
+  await expect(control.getByTestId('door-state')).toHaveText('Opening…');
+  await expect(control.getByTestId('door-log-entry').filter({ hasText: `Code ${code} opened the door` })).toHaveCount(1);
+  await expect(control.getByTestId('door-state')).toHaveText('Open');
+  const usage = await api.get(`/rest/v1/access_permissions?access_code=eq.${code}&select=usage_count`, {
+    headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${signIn.session.access_token}` },
+  });
+  expect(await usage.json()).toEqual([{ usage_count: 1 }]);
+  await api.dispose();
+});
