@@ -515,4 +515,33 @@ describeEngines('door control', (engine) => {
     expect(await countRows(t, 'select 1 from auth.users where id = $1', [unit.userId])).toBe(0);
     expect((await t.client().auth.signInWithPassword({ email: unit.email, password: unit.secret })).error?.code).toBe('invalid_credentials');
   });
+  it('a door left open longer than its owner chose is notified once per opening, at a heartbeat', async () => {
+    const d = await newDevice(owner.id, 'indoor_unit', 'Alert door');
+    const unit = await startUnit(d, 'open');
+    const alerts = async () => (await t.db.query<{ title: string; body: string; link: string }>(
+      `select title, body, link from public.notifications where user_id = $1 and title = 'Door left open' and body like 'Alert door %'`, [owner.id])).rows;
+    const openedAgo = (minutes: number) => t.db.query(`update public.devices set door_state_at = now() - make_interval(mins => $2) where id = $1`, [d, minutes]);
+
+    // The owner chooses 5 minutes (any 1 to 240; the column refuses others).
+    expect((await owner.client.from('devices').update({ open_alert_minutes: 5 }).eq('id', d)).error).toBeNull();
+    expect((await owner.client.from('devices').update({ open_alert_minutes: 0 }).eq('id', d)).error?.code).toBe('23514');
+    await openedAgo(4);
+    expect((await heartbeat(unit)).error).toBeNull();
+    expect(await alerts()).toEqual([]);
+    await openedAgo(6);
+    expect((await heartbeat(unit)).error).toBeNull();
+    expect((await heartbeat(unit)).error).toBeNull();
+    expect(await alerts()).toEqual([{ title: 'Door left open', body: 'Alert door has been open for 6 minutes.', link: '/dashboard/devices' }]);
+    expect(await eventsOf(d, ['door_left_open'])).toEqual([expect.objectContaining({ kind: 'door_left_open', status: 'open', detail: 'Open for 6 minutes', user_id: owner.id })]);
+
+    // Closed, then opened again and left: a second alert, for the second opening.
+    expect((await unit.client.rpc('unit_report_door', { p_state: 'closed' })).error).toBeNull();
+    expect((await heartbeat(unit)).error).toBeNull();
+    expect((await unit.client.rpc('unit_report_door', { p_state: 'open' })).error).toBeNull();
+    await openedAgo(7);
+    expect((await heartbeat(unit)).error).toBeNull();
+    expect((await alerts()).map((a) => a.body)).toEqual(['Alert door has been open for 6 minutes.', 'Alert door has been open for 7 minutes.']);
+    // Only the owner hears of it.
+    expect((await other.client.from('notifications').select('id').eq('title', 'Door left open')).data).toEqual([]);
+  });
 });

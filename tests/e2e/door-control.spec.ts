@@ -1,5 +1,6 @@
 import { expect, request, test, type Page } from './support/test.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
+import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import type { SimulatedUnit } from '../../simulator/unit.ts';
 import { createUser, passwordSignIn, storeSignIn } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
@@ -167,5 +168,47 @@ test("a guest's code on the keypad opens the door through the server; a wrong on
     headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${signIn.session.access_token}` },
   });
   expect(await usage.json()).toEqual([{ usage_count: 1 }]);
+  await api.dispose();
+});
+
+test('a door left open longer than the owner chose: a notification at the unit\'s next heartbeat, and a line in the door log', async ({ page }) => {
+  const { deviceId, signIn } = await customerWithDoor('Ivy');
+  const unit = await startIndoorUnit(deviceId);
+  units.push(unit);
+  await page.setViewportSize(PHONE);
+  await storeSignIn(page, signIn);
+  await page.goto('/dashboard/devices');
+
+  // The owner chooses 2 minutes in the device's settings (saved on the device, then synced).
+  await page.getByRole('button', { name: 'Settings for Main Garage Door' }).click();
+  const settings = page.getByRole('dialog', { name: /Main Garage Door/ });
+  const minutes = settings.getByRole('textbox', { name: 'Door left open alert (minutes)' });
+  await expect(minutes).toHaveValue('10');
+  await minutes.fill('0');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings.getByText('Enter a whole number of minutes from 1 to 240')).toBeVisible();
+  await minutes.fill('2');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(settings).toBeHidden();
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const headers = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${signIn.session.access_token}` };
+  await expect.poll(async () => (await (await api.get(`/rest/v1/devices?id=eq.${deviceId}&select=open_alert_minutes`, { headers })).json())[0].open_alert_minutes).toBe(2);
+
+  await door(page).getByRole('button', { name: 'Open Main Garage Door' }).click();
+  await expect(door(page).getByTestId('door-state')).toHaveText('Open');
+  // Three minutes pass (the server's clock is not ours to move: the opening is moved back instead,
+  // as the server itself may).
+  const service = demoKey('service_role', DEFAULT_JWT_SECRET);
+  const moved = await api.patch(`/rest/v1/devices?id=eq.${deviceId}`, {
+    headers: { apikey: service, authorization: `Bearer ${service}` },
+    data: { door_state_at: new Date(Date.now() - 3 * 60_000).toISOString() },
+  });
+  expect(moved.status(), await moved.text()).toBe(204);
+
+  await page.getByRole('button', { name: 'Control Main Garage Door' }).click();
+  await expect(page.getByTestId('door-log-entry').filter({ hasText: 'Door left open: open for 3 minutes' })).toHaveCount(1, { timeout: 20_000 });
+  await page.keyboard.press('Escape');
+  await page.goto('/dashboard/notifications');
+  await expect(page.getByText('Main Garage Door has been open for 3 minutes.')).toHaveCount(1);
   await api.dispose();
 });

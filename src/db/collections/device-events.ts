@@ -6,7 +6,7 @@ import { defineTable } from './define.ts';
  * redeeming a code, triggers on devices and access_permissions): the door log of a code or a
  * device and the dashboard's recent activity. Customers read their own rows and never write them.
  */
-export const DEVICE_EVENT_KINDS = ['code_created', 'code_revoked', 'code_redeemed', 'code_refused', 'status_changed', 'door_command', 'door_state', 'command_expired'] as const;
+export const DEVICE_EVENT_KINDS = ['code_created', 'code_revoked', 'code_redeemed', 'code_refused', 'status_changed', 'door_command', 'door_state', 'command_expired', 'door_left_open'] as const;
 
 export interface DeviceEvent {
   id: string;

@@ -6,6 +6,10 @@ import { DEVICE_TYPES } from '@/db/collections/devices.ts';
 export const DEVICE_NAME_MAX = 100;
 export const DEVICE_LOCATION_MAX = 100;
 export const DEVICE_SERIAL_MAX = 100;
+/** devices.open_alert_minutes: the owner is told when a door stays open longer than this. */
+export const OPEN_ALERT_MIN = 1;
+export const OPEN_ALERT_MAX = 240;
+export const DEFAULT_OPEN_ALERT_MINUTES = 10;
 
 export { DEVICE_TYPES };
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -30,8 +34,19 @@ export const AddDeviceFormSchema = v.object({
 });
 export type AddDeviceValues = v.InferInput<typeof AddDeviceFormSchema>;
 
+const OPEN_ALERT_MESSAGE = `Enter a whole number of minutes from ${OPEN_ALERT_MIN} to ${OPEN_ALERT_MAX}`;
+// A NumberInput gives a number, or '' when emptied. One message, whichever check fails first.
+const OpenAlertField = v.config(v.pipe(
+  v.union([v.number(), v.string()], OPEN_ALERT_MESSAGE),
+  v.check((value) => value !== '', OPEN_ALERT_MESSAGE),
+  v.transform(Number),
+  v.integer(OPEN_ALERT_MESSAGE),
+  v.minValue(OPEN_ALERT_MIN, OPEN_ALERT_MESSAGE),
+  v.maxValue(OPEN_ALERT_MAX, OPEN_ALERT_MESSAGE),
+), { abortPipeEarly: true });
+
 /** The Settings dialog as typed. */
-export const DeviceSettingsFormSchema = v.object({ name: NameField, location: LocationField });
+export const DeviceSettingsFormSchema = v.object({ name: NameField, location: LocationField, open_alert_minutes: OpenAlertField });
 export type DeviceSettingsValues = v.InferInput<typeof DeviceSettingsFormSchema>;
 
 // What is written: the name trimmed and not empty (the table requires 1–100 characters after
@@ -48,8 +63,8 @@ export const NewDeviceSchema = v.object({
 });
 export type NewDeviceInput = v.InferOutput<typeof NewDeviceSchema>;
 
-/** A rename or move of a device. */
-export const DeviceChangesSchema = v.object({ name: RequiredName, location: OptionalText(LocationField) });
+/** A rename or move of a device, and how long its door may stand open before the owner is told. */
+export const DeviceChangesSchema = v.object({ name: RequiredName, location: OptionalText(LocationField), open_alert_minutes: OpenAlertField });
 export type DeviceChanges = v.InferOutput<typeof DeviceChangesSchema>;
 
 export const EMPTY_NEW_DEVICE: AddDeviceValues = { name: '', device_type: DEFAULT_DEVICE_TYPE, location: '', serial_number: '' };

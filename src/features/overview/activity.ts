@@ -38,6 +38,8 @@ export function deviceEventText(event: EventFields, deviceName: string | undefin
       return `${event.status === 'close' ? 'Close' : 'Open'} ${device} requested${event.detail ? ` by ${event.detail}` : ''}`;
     case 'command_expired':
       return `${capitalise(device)} answered a command too late; the door did not move`;
+    case 'door_left_open':
+      return `${capitalise(device)} left open${event.detail ? ` (${event.detail.toLowerCase()})` : ''}`;
     case 'door_state':
       return `${capitalise(device)}: door ${statusLabel(event.status ?? 'unknown').toLowerCase()}${event.detail ? ` (${event.detail})` : ''}`;
     default:

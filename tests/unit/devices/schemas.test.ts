@@ -40,11 +40,14 @@ describe('NewDeviceSchema (what is written)', () => {
     expect(parsed).toEqual({ name: 'Main Garage Door', device_type: 'outdoor_unit', location: null, serial_number: 'GG-1' });
   });
 
-  it('settings: rename and move with the same rules', () => {
-    expect(v.parse(DeviceChangesSchema, { name: ' Side Door ', location: ' Back yard ' })).toEqual({ name: 'Side Door', location: 'Back yard' });
-    expect(v.parse(DeviceChangesSchema, { name: 'Side Door', location: '' })).toEqual({ name: 'Side Door', location: null });
-    expect(v.safeParse(DeviceChangesSchema, { name: ' ', location: '' }).success).toBe(false);
-    expect(messages(v.safeParse(DeviceSettingsFormSchema, { name: 'x'.repeat(101), location: '' }))).toEqual(['Device name must be at most 100 characters']);
+  it('settings: rename and move with the same rules, and the door-left-open alert in whole minutes from 1 to 240', () => {
+    expect(v.parse(DeviceChangesSchema, { name: ' Side Door ', location: ' Back yard ', open_alert_minutes: 10 })).toEqual({ name: 'Side Door', location: 'Back yard', open_alert_minutes: 10 });
+    expect(v.parse(DeviceChangesSchema, { name: 'Side Door', location: '', open_alert_minutes: '240' })).toEqual({ name: 'Side Door', location: null, open_alert_minutes: 240 });
+    expect(v.safeParse(DeviceChangesSchema, { name: ' ', location: '', open_alert_minutes: 10 }).success).toBe(false);
+    expect(messages(v.safeParse(DeviceSettingsFormSchema, { name: 'x'.repeat(101), location: '', open_alert_minutes: 10 }))).toEqual(['Device name must be at most 100 characters']);
+    for (const bad of [0, 241, 2.5, '', 'ten']) {
+      expect(messages(v.safeParse(DeviceSettingsFormSchema, { name: 'Door', location: '', open_alert_minutes: bad }))).toEqual(['Enter a whole number of minutes from 1 to 240']);
+    }
   });
 });
 
@@ -64,6 +67,7 @@ describe('newDeviceDoc', () => {
       last_seen: null,
       door_state: null,
       door_state_at: null,
+      open_alert_minutes: 10,
       created_at: '2026-11-27T10:00:00.000Z',
       updated_at: '2026-11-27T10:00:00.000Z',
     });
@@ -99,6 +103,7 @@ describe('describeDeviceEvent', () => {
     [{ ...event, kind: 'door_state', previous_status: 'open', status: 'closing_soon' }, 'Door closing soon'],
     [{ ...event, kind: 'door_state', previous_status: 'closing', status: 'opening', detail: 'Obstruction detected: reversing' }, 'Door opening (Obstruction detected: reversing)'],
     [{ ...event, kind: 'command_expired', status: 'open' }, 'Open not carried out: the unit answered too late'],
+    [{ ...event, kind: 'door_left_open', status: 'open', detail: 'Open for 12 minutes' }, 'Door left open: open for 12 minutes'],
   ] as const)('%o → %s', (input, text) => {
     expect(describeDeviceEvent(input)).toBe(text);
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Divider, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Divider, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
@@ -7,7 +7,8 @@ import * as v from 'valibot';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { useAppDatabase } from '@/db/react.tsx';
 import { removeDevice, updateDevice, type Device } from '../data/devices.ts';
-import { DeviceChangesSchema, DeviceSettingsFormSchema, type DeviceSettingsValues } from '../schemas.ts';
+import { hasDoor } from '../door.ts';
+import { DEFAULT_OPEN_ALERT_MINUTES, DeviceChangesSchema, DeviceSettingsFormSchema, OPEN_ALERT_MAX, OPEN_ALERT_MIN, type DeviceSettingsValues } from '../schemas.ts';
 
 interface SettingsFormProps {
   device: Device;
@@ -21,7 +22,7 @@ function SettingsForm({ device, onDone, onBusy, onRemove }: SettingsFormProps) {
   const db = useAppDatabase();
   const [saving, setSaving] = useState(false);
   const form = useForm<DeviceSettingsValues>({
-    initialValues: { name: device.name, location: device.location ?? '' },
+    initialValues: { name: device.name, location: device.location ?? '', open_alert_minutes: device.open_alert_minutes ?? DEFAULT_OPEN_ALERT_MINUTES },
     validate: schemaResolver(DeviceSettingsFormSchema, { sync: true }),
   });
 
@@ -53,6 +54,18 @@ function SettingsForm({ device, onDone, onBusy, onRemove }: SettingsFormProps) {
         <Stack gap="sm">
           <TextInput label="Device Name" required data-autofocus {...form.getInputProps('name')} />
           <TextInput label="Location" placeholder="e.g. Front garage" {...form.getInputProps('location')} />
+          {hasDoor(device) && (
+            <NumberInput
+              label="Door left open alert (minutes)"
+              description="You get a notification when the door stays open longer than this."
+              min={OPEN_ALERT_MIN}
+              max={OPEN_ALERT_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              {...form.getInputProps('open_alert_minutes')}
+            />
+          )}
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onDone} disabled={saving}>
               Cancel

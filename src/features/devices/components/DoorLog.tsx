@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Group, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { IconCarGarage, IconClockX, IconDoorEnter, IconHandFinger, IconHistory, IconKey, IconKeyOff, IconLock, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCarGarage, IconClockX, IconDoorEnter, IconHandFinger, IconHistory, IconKey, IconKeyOff, IconLock, IconRefresh } from '@tabler/icons-react';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
 import { DOOR_LOG_LIMIT, describeDeviceEvent, type DeviceEvent } from '../data/device-events.ts';
 import { useDeviceEvents } from '../use-devices.ts';
@@ -14,6 +14,7 @@ const KIND_ICONS = {
   door_command: { icon: IconHandFinger, color: 'blue' },
   door_state: { icon: IconCarGarage, color: 'teal' },
   command_expired: { icon: IconClockX, color: 'red' },
+  door_left_open: { icon: IconAlertTriangle, color: 'orange' },
 } as const;
 
 function EventIcon({ kind }: { kind: string }) {

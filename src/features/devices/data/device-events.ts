@@ -48,6 +48,8 @@ export function describeDeviceEvent(event: Pick<DeviceEvent, 'kind' | 'access_co
       return `${commandWord(event.status)} not carried out: the unit answered too late`;
     case 'door_state':
       return `Door ${doorWords(event.status)}${event.detail ? ` (${event.detail})` : ''}`;
+    case 'door_left_open':
+      return `Door left open${event.detail ? `: ${event.detail.toLowerCase()}` : ''}`;
     default:
       // A kind added on the server later still shows, in its own words.
       return statusLabel(String(event.kind));

@@ -6,7 +6,7 @@ import type { MangoQuery } from 'rxdb';
 import type { Device } from '@/db/collections/devices.ts';
 import type { AppDatabase } from '@/db/database.ts';
 import type { DocOf } from '@/db/react.tsx';
-import type { DeviceChanges, NewDeviceInput } from '../schemas.ts';
+import { DEFAULT_OPEN_ALERT_MINUTES, type DeviceChanges, type NewDeviceInput } from '../schemas.ts';
 
 export type { Device };
 
@@ -34,6 +34,7 @@ export function newDeviceDoc(userId: string, input: NewDeviceInput, now: Date = 
     last_seen: null,
     door_state: null,
     door_state_at: null,
+    open_alert_minutes: DEFAULT_OPEN_ALERT_MINUTES,
     created_at: at,
     updated_at: at,
   };
@@ -59,7 +60,7 @@ export async function addDevice(db: AppDatabase | null, userId: string | null, i
 
 export async function updateDevice(db: AppDatabase | null, id: string, changes: DeviceChanges): Promise<void> {
   const doc = await findDevice(db, id);
-  await doc.incrementalPatch({ name: changes.name, location: changes.location, updated_at: new Date().toISOString() });
+  await doc.incrementalPatch({ name: changes.name, location: changes.location, open_alert_minutes: changes.open_alert_minutes, updated_at: new Date().toISOString() });
 }
 
 /** A soft delete, so the removal replicates (the server keeps the row with _deleted = true). */
