@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../../tests/integration/support/stack.ts';
-import { record, sleep } from '../../tests/integration/realtime/helpers.ts';
+import { record } from '../../tests/integration/realtime/helpers.ts';
 import { countRows, createUser, one, type TestUser } from './functions/helpers.ts';
 
 interface Credential { device_id: string; email: string; secret: string }
@@ -470,15 +470,18 @@ describeEngines('door control', (engine) => {
     expect((await heartbeat(theirs)).error).toBeNull();
     const binding = (device: string) => ({ event: 'INSERT' as const, schema: 'public', table: 'door_commands', filter: `device_id=eq.${device}` });
     const mine = await record(unit.client, `unit-commands:${d}`, [binding(d)]);
-    // The neighbour's unit asks for the first device's commands: RLS gives it none.
-    const snooping = await record(theirs.client, `unit-commands:${d}`, [binding(d)]);
+    // The neighbour's unit asks for the first device's commands (RLS gives it none) and for its own.
+    const snooping = await record(theirs.client, `unit-commands:${d}`, [binding(d), binding(neighbour)]);
     const sent = (await command(owner, d, 'open')).data as { command_id: string; expires_at: string };
     const change = await mine.waitFor(mine.changes, (c) => (c.new as { id?: string })?.id === sent.command_id);
     expect(change).toMatchObject({ eventType: 'INSERT', table: 'door_commands', new: { id: sent.command_id, device_id: d, user_id: owner.id, action: 'open', status: 'sent' } });
     expect(Date.parse((change.new as { expires_at: string }).expires_at)).toBe(Date.parse(sent.expires_at));
     expect(await ack(unit, sent.command_id)).toMatchObject({ data: { ok: true } });
-    await sleep(300);
-    expect(snooping.changes).toEqual([]);
+    // A command to the neighbour's own door, sent after: changes arrive in commit order, so once it
+    // is there, the first device's command would have been there before it.
+    const theirsSent = (await command(other, neighbour, 'open')).data as { command_id: string };
+    await snooping.waitFor(snooping.changes, (c) => (c.new as { id?: string })?.id === theirsSent.command_id);
+    expect(snooping.changes.map((c) => (c.new as { device_id: string }).device_id)).toEqual([neighbour]);
     expect(mine.changes).toHaveLength(1);
   });
   it('a code typed on the keypad goes through the server as the unit: granted, refused, logged and counted as in the app', async () => {

@@ -137,6 +137,36 @@ test('a command the unit does not acknowledge in time expires, and the unit neve
   await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
 });
 
+test('a command request that never answers is given up after 5 s: the user is told, and nothing is sent later', async ({ page }) => {
+  const { deviceId, signIn } = await customerWithDoor('Jo');
+  const unit = await startIndoorUnit(deviceId);
+  units.push(unit);
+  await storeSignIn(page, signIn);
+  await page.goto('/dashboard/devices');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+
+  // Poor signal: the request is held and never answered (nor passed on).
+  let held = 0;
+  await page.route('**/rest/v1/rpc/command_door', () => {
+    held += 1;
+  });
+  await door(page).getByRole('button', { name: 'Open Main Garage Door' }).click();
+  await expect(door(page).getByTestId('door-state')).toHaveText('Sending…');
+  await expect(door(page).getByTestId('door-error')).toHaveText('The server did not answer. Check the door before trying again.');
+  await expect(door(page).getByRole('button', { name: 'Open Main Garage Door' })).toBeEnabled();
+  await page.unroute('**/rest/v1/rpc/command_door');
+  expect(held).toBe(1);
+  // The abandoned request never reached the server: no command was recorded, the door did not move.
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const commands = await api.get(`/rest/v1/door_commands?device_id=eq.${deviceId}&select=id`, {
+    headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${signIn.session.access_token}` },
+  });
+  expect(await commands.json()).toEqual([]);
+  await api.dispose();
+  expect(unit.door).toBe('closed');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+});
+
 test("a guest's code on the keypad opens the door through the server; a wrong one is refused and logged", async ({ page }) => {
   const { deviceId, signIn } = await customerWithDoor('Hal');
   const unit = await startIndoorUnit(deviceId);
