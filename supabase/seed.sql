@@ -322,6 +322,10 @@ join seed_users u on u.email = d.email;
 update public.devices set door_state = 'closed', door_state_at = now() - interval '3 hours'
 where device_type = 'indoor_unit' and id::text like '20000000-0000-4000-8000-0000000000%';
 
+-- Both demo homes are on the US east coast: guest schedules are read in the home's time zone.
+update public.devices set time_zone = 'America/New_York'
+where id::text like '20000000-0000-4000-8000-0000000000%';
+
 -- ---------------------------------------------------------------------------------------------
 -- Access codes in every state (spec §4, checked in this order): expired (expires_at past), limit
 -- reached (usage_count >= max_usage), revoked (is_active false), otherwise active.
@@ -345,6 +349,11 @@ from (values
   ('50000000-0000-4000-8000-000000000014', 'customer2@example.com', '20000000-0000-4000-8000-000000000011', 'permanent', 'N1VS5K', 'Former roommate', 'sam.roomie@example.com', null, null, 88, false, '100 days')
 ) as a(id, email, device_id, permission_type, code, granted_to, granted_email, expires_in, max_usage, usage_count, is_active, age)
 join seed_users u on u.email = a.email;
+
+-- The cleaners come on weekdays during office hours (a guest schedule: Monday to Friday, 9:00-17:00
+-- in the home's time zone).
+update public.access_permissions set schedule_days = 31, schedule_start = '09:00', schedule_end = '17:00'
+where id = '50000000-0000-4000-8000-000000000011';
 
 -- ---------------------------------------------------------------------------------------------
 -- Door log (device_events): the codes above logged 'code_created' themselves (a trigger, at each

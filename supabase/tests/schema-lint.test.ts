@@ -19,6 +19,8 @@ const CATALOGUE_SHAPE_CHECKS = ['private.valid_product_images', 'private.valid_t
 // The local Realtime server calls this as the connected user (their own profile name only) for
 // presence on staff channels (migration 20261129000600).
 const REALTIME_HOOKS = ['private.realtime_presence_identity'];
+// devices' time zone check (20261201000160) calls this as the writing role.
+const DEVICE_CHECKS = ['private.is_time_zone'];
 
 /** Functions the API roles may execute. Everything else in public/private must be revoked. */
 const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
@@ -37,7 +39,7 @@ const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
     // door_commands read policy calls current_unit_device as the caller. require_unit_device is
     // called only inside the security definer unit_* functions, so the API role needs no grant.
     'public.pair_unit', 'public.unpair_unit', 'public.command_door', 'public.unit_heartbeat', 'public.unit_ack_command', 'public.unit_report_door', 'public.unit_redeem_code',
-    'private.current_unit_device',
+    'private.current_unit_device', ...DEVICE_CHECKS,
   ],
 };
 

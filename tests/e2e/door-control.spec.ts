@@ -16,13 +16,13 @@ test.afterEach(async () => {
   await Promise.all(units.splice(0).map((unit) => unit.stop(false)));
 });
 
-async function customerWithDoor(firstName: string): Promise<{ deviceId: string; signIn: Awaited<ReturnType<typeof passwordSignIn>> }> {
+async function customerWithDoor(firstName: string, fields: Record<string, unknown> = {}): Promise<{ deviceId: string; signIn: Awaited<ReturnType<typeof passwordSignIn>> }> {
   const user = await createUser(firstName);
   const signIn = await passwordSignIn(user.email, user.password);
   const api = await request.newContext({ baseURL: appOrigin() });
   const response = await api.post('/rest/v1/devices', {
     headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${signIn.session.access_token}`, prefer: 'return=representation' },
-    data: { name: 'Main Garage Door', device_type: 'indoor_unit', location: 'Garage' },
+    data: { name: 'Main Garage Door', device_type: 'indoor_unit', location: 'Garage', ...fields },
   });
   expect(response.status(), await response.text()).toBe(201);
   const [device] = await response.json();
@@ -218,11 +218,18 @@ test('a door left open longer than the owner chose: a notification at the unit\'
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings.getByText('Enter a whole number of minutes from 1 to 240')).toBeVisible();
   await minutes.fill('2');
+  // The home's time zone (for guest schedules) is chosen in the same dialog: typed to search.
+  const zone = settings.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('UTC');
+  await zone.fill('Tokyo');
+  await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+  await expect(zone).toHaveValue('Asia/Tokyo');
   await settings.getByRole('button', { name: 'Save' }).click();
   await expect(settings).toBeHidden();
   const api = await request.newContext({ baseURL: appOrigin() });
   const headers = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${signIn.session.access_token}` };
-  await expect.poll(async () => (await (await api.get(`/rest/v1/devices?id=eq.${deviceId}&select=open_alert_minutes`, { headers })).json())[0].open_alert_minutes).toBe(2);
+  await expect.poll(async () => (await (await api.get(`/rest/v1/devices?id=eq.${deviceId}&select=open_alert_minutes,time_zone`, { headers })).json())[0])
+    .toEqual({ open_alert_minutes: 2, time_zone: 'Asia/Tokyo' });
 
   await door(page).getByRole('button', { name: 'Open Main Garage Door' }).click();
   await expect(door(page).getByTestId('door-state')).toHaveText('Open');
@@ -241,4 +248,71 @@ test('a door left open longer than the owner chose: a notification at the unit\'
   await page.goto('/dashboard/notifications');
   await expect(page.getByText('Main Garage Door has been open for 3 minutes.')).toHaveCount(1);
   await api.dispose();
+});
+
+test('guest schedules: codes made offline for certain days and hours open the door at the keypad inside them only', async ({ page, context }) => {
+  // The home's zone is one where it is now between 12:00 and 13:00, so no day or hour boundary
+  // passes during the test (the server's clock decides, not the test's).
+  const ahead = 12 - new Date().getUTCHours();
+  const zone = ahead === 0 ? 'Etc/UTC' : `Etc/GMT${ahead > 0 ? '-' : '+'}${Math.abs(ahead)}`;
+  const today = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(new Date());
+  const { deviceId, signIn } = await customerWithDoor('Kit', { time_zone: zone });
+  const unit = await startIndoorUnit(deviceId);
+  units.push(unit);
+  await page.setViewportSize(PHONE);
+  await storeSignIn(page, signIn);
+  // The device is on this phone once its card shows the door.
+  await page.goto('/dashboard/devices');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+  await page.goto('/dashboard/access');
+  await expect(page.getByText('No access permissions found')).toBeVisible({ timeout: 15_000 });
+
+  await context.setOffline(true);
+  const createCode = async (name: string, days: string[], from: string, until: string) => {
+    await page.getByRole('button', { name: 'Create Access Code' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Access Code' });
+    await dialog.getByLabel('Granted To').fill(name);
+    await dialog.getByLabel('Only on certain days and hours').check();
+    const schedule = dialog.getByTestId('schedule-fields');
+    await expect(schedule.getByTestId('schedule-zone')).toContainText(`Days and times are the door's`);
+    for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) {
+      // A chip's checkbox is visually hidden; its label is what a finger taps.
+      const chip = schedule.getByRole('checkbox', { name: day, exact: true });
+      if ((await chip.isChecked()) !== days.includes(day)) await schedule.locator('label').filter({ hasText: new RegExp(`^${day}$`) }).click();
+      await expect(chip).toBeChecked({ checked: days.includes(day) });
+    }
+    await schedule.getByLabel('From').fill(until);
+    await schedule.getByLabel('Until').fill(from);
+    await dialog.getByRole('button', { name: 'Create Access Code' }).click();
+    await expect(schedule.getByText('The end time must be after the start time (a window cannot cross midnight)')).toBeVisible();
+    await schedule.getByLabel('From').fill(from);
+    await schedule.getByLabel('Until').fill(until);
+    await dialog.getByRole('button', { name: 'Create Access Code' }).click();
+    await expect(dialog).toBeHidden();
+    // The newest code comes first.
+    const newest = page.getByTestId('access-card').first();
+    await expect(newest.getByTestId('access-holder')).toHaveText(name);
+    return (await newest.getAttribute('data-code'))!;
+  };
+  const inside = await createCode('Cleaner', [today], '11:00', '14:00');
+  const outside = await createCode('Dog walker', ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], '14:00', '15:00');
+  const card = (code: string) => page.locator(`[data-testid="access-card"][data-code="${code}"]`);
+  const zoneLabel = ahead === 0 ? 'UTC' : `UTC${ahead > 0 ? '+' : '-'}${Math.abs(ahead)}`;
+  // The browser reads clocks in its own zone, so the card names the home's when they differ.
+  const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const suffix = browserZone === zone ? '' : ` (${zoneLabel})`;
+  await expect(card(inside).getByTestId('access-schedule')).toHaveText(`${today} 11:00–14:00${suffix}`);
+  await expect(card(outside).getByTestId('access-schedule')).toHaveText(`Every day 14:00–15:00${suffix}`);
+  await expect(card(inside).getByTestId('write-state')).toHaveText('Pending');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('write-state')).toHaveCount(0, { timeout: 30_000 });
+  expect(await unit.keypad(outside)).toMatchObject({ ok: false, reason: 'outside_schedule', message: 'Outside Schedule' });
+  expect(unit.door).toBe('closed');
+  expect(await unit.keypad(inside)).toMatchObject({ ok: true, message: 'Access granted' });
+  await card(outside).getByRole('button', { name: 'Door log' }).click();
+  await expect(card(outside).getByTestId('door-log-entry')).toHaveText(/Refused: Outside Schedule/);
+  await card(inside).getByRole('button', { name: 'Door log' }).click();
+  await expect(card(inside).getByTestId('door-log-entry')).toHaveText(/Opened/);
+  await expect(card(inside).getByTestId('access-uses')).toHaveText('Unlimited uses · used 1 time');
 });

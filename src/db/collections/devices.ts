@@ -23,13 +23,15 @@ export interface Device {
   door_state_at?: string | null;
   /** Minutes an open door may stand before the owner is told (1–240; absent on documents stored before version 2 until their next pull). */
   open_alert_minutes?: number;
+  /** The home's IANA time zone, in which guest schedules are read (absent on documents stored before version 3 until their next pull). */
+  time_zone?: string;
   created_at: string;
   updated_at: string;
 }
 
 export const devices = defineTable<Device>({
   name: 'devices',
-  version: 2,
+  version: 3,
   properties: {
     id: uuidKey,
     user_id: uuid,
@@ -43,14 +45,15 @@ export const devices = defineTable<Device>({
     door_state: { type: ['string', 'null'], maxLength: 40 },
     door_state_at: nullableTimestamp,
     open_alert_minutes: { type: 'integer', minimum: 1, maximum: 240 },
+    time_zone: text(64),
     created_at: timestamp,
     updated_at: timestamp,
   },
   required: ['id', 'user_id', 'name', 'device_type', 'status', 'created_at', 'updated_at'],
-  // Version 1 added door_state and door_state_at, version 2 open_alert_minutes: stored devices are
-  // kept as they are, and the replication (whose identifier carries the version) pulls every
-  // device again with them.
-  migrationStrategies: { 1: (doc) => doc, 2: (doc) => doc },
+  // Version 1 added door_state and door_state_at, version 2 open_alert_minutes, version 3
+  // time_zone: stored devices are kept as they are, and the replication (whose identifier carries
+  // the version) pulls every device again with them.
+  migrationStrategies: { 1: (doc) => doc, 2: (doc) => doc, 3: (doc) => doc },
   push: true,
   label: (doc) => `Device '${doc.name ?? 'unnamed'}'`,
 });

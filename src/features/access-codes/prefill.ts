@@ -11,6 +11,8 @@ export interface DeviceChoice {
   id: string;
   name: string;
   device_type: string;
+  /** The home's time zone, in which a schedule is read ('UTC' until the owner sets it). */
+  time_zone?: string;
 }
 
 export interface OrderFacts {
@@ -27,6 +29,12 @@ export const EMPTY_VALUES: CreateAccessCodeValues = {
   grantedToEmail: '',
   expiresAt: '',
   maxUsage: '',
+  // A schedule starts off; switched on, it offers office hours on weekdays.
+  scheduled: false,
+  scheduleDays: ['1', '2', '3', '4', '5'],
+  allDay: false,
+  scheduleStart: '09:00',
+  scheduleEnd: '17:00',
 };
 
 /** A Date as <input type="datetime-local"> shows it: 'YYYY-MM-DDTHH:mm' in local time. */

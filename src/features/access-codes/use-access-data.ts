@@ -21,9 +21,11 @@ export function useAccessData(orderId: string | undefined) {
   const order = useCollectionQuery('orders', orderByIdQuery(userId, orderId ?? NO_ORDER));
   const writeStates = useWriteStates(userId, 'access_permissions');
 
-  const deviceChoices: DeviceChoice[] = useMemo(() => devices.docs.map(({ id, name, device_type }) => ({ id, name, device_type })), [devices.docs]);
-  const names = useMemo(() => new Map(devices.docs.map((device) => [device.id, device.name])), [devices.docs]);
-  const deviceName = useCallback((id: string) => names.get(id) ?? 'Unknown device', [names]);
+  const deviceChoices: DeviceChoice[] = useMemo(() => devices.docs.map(({ id, name, device_type, time_zone }) => ({ id, name, device_type, time_zone })), [devices.docs]);
+  const byId = useMemo(() => new Map(deviceChoices.map((device) => [device.id, device])), [deviceChoices]);
+  const deviceName = useCallback((id: string) => byId.get(id)?.name ?? 'Unknown device', [byId]);
+  /** The home's time zone of a device, in which its codes' schedules are read. */
+  const deviceZone = useCallback((id: string) => byId.get(id)?.time_zone, [byId]);
   const orderFacts: OrderFacts | null = orderId ? (order.docs[0] ?? null) : null;
 
   return {
@@ -33,6 +35,7 @@ export function useAccessData(orderId: string | undefined) {
     devices: deviceChoices,
     devicesLoading: devices.loading,
     deviceName,
+    deviceZone,
     order: orderFacts,
     orderLoading: orderId !== undefined && order.loading,
     writeStates,

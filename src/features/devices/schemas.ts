@@ -45,8 +45,11 @@ const OpenAlertField = v.config(v.pipe(
   v.maxValue(OPEN_ALERT_MAX, OPEN_ALERT_MESSAGE),
 ), { abortPipeEarly: true });
 
+// An IANA name from the browser's list; the server checks it against its own time zone database.
+const TimeZoneField = v.pipe(v.string('Choose a time zone'), v.minLength(1, 'Choose a time zone'), v.maxLength(64, 'Choose a time zone'));
+
 /** The Settings dialog as typed. */
-export const DeviceSettingsFormSchema = v.object({ name: NameField, location: LocationField, open_alert_minutes: OpenAlertField });
+export const DeviceSettingsFormSchema = v.object({ name: NameField, location: LocationField, open_alert_minutes: OpenAlertField, time_zone: TimeZoneField });
 export type DeviceSettingsValues = v.InferInput<typeof DeviceSettingsFormSchema>;
 
 // What is written: the name trimmed and not empty (the table requires 1–100 characters after
@@ -63,8 +66,8 @@ export const NewDeviceSchema = v.object({
 });
 export type NewDeviceInput = v.InferOutput<typeof NewDeviceSchema>;
 
-/** A rename or move of a device, and how long its door may stand open before the owner is told. */
-export const DeviceChangesSchema = v.object({ name: RequiredName, location: OptionalText(LocationField), open_alert_minutes: OpenAlertField });
+/** A rename or move of a device, how long its door may stand open before the owner is told, and its home's time zone. */
+export const DeviceChangesSchema = v.object({ name: RequiredName, location: OptionalText(LocationField), open_alert_minutes: OpenAlertField, time_zone: TimeZoneField });
 export type DeviceChanges = v.InferOutput<typeof DeviceChangesSchema>;
 
 export const EMPTY_NEW_DEVICE: AddDeviceValues = { name: '', device_type: DEFAULT_DEVICE_TYPE, location: '', serial_number: '' };

@@ -25,7 +25,8 @@ describe('delivery prefill', () => {
   });
 
   it('fills a one-use delivery code for the order', () => {
-    expect(initialValues(DEVICES, 'delivery', ORDER)).toEqual({
+    expect(initialValues(DEVICES, 'delivery', ORDER)).toMatchObject({
+      scheduled: false,
       deviceId: 'd-indoor',
       permissionType: 'delivery',
       grantedToName: 'Delivery of order #100042',
@@ -37,7 +38,10 @@ describe('delivery prefill', () => {
   });
 
   it('otherwise starts empty as a guest code (a single device is preselected)', () => {
-    expect(initialValues(DEVICES)).toEqual({ deviceId: '', permissionType: 'guest', grantedToName: '', grantedToEmail: '', expiresAt: '', maxUsage: '' });
+    expect(initialValues(DEVICES)).toEqual({
+      deviceId: '', permissionType: 'guest', grantedToName: '', grantedToEmail: '', expiresAt: '', maxUsage: '',
+      scheduled: false, scheduleDays: ['1', '2', '3', '4', '5'], allDay: false, scheduleStart: '09:00', scheduleEnd: '17:00',
+    });
     expect(initialValues(DEVICES, 'temporary').permissionType).toBe('temporary');
     expect(initialValues(DEVICES.slice(2, 3)).deviceId).toBe('d-indoor');
   });
@@ -48,11 +52,21 @@ describe('delivery prefill', () => {
 });
 
 describe('the create form', () => {
-  const valid = { deviceId: 'd-indoor', permissionType: 'guest' as const, grantedToName: ' Dana ', grantedToEmail: '', expiresAt: '', maxUsage: '' as const };
+  const valid = {
+    deviceId: 'd-indoor', permissionType: 'guest' as const, grantedToName: ' Dana ', grantedToEmail: '', expiresAt: '', maxUsage: '' as const,
+    scheduled: false, scheduleDays: ['1', '2', '3', '4', '5'] as ('1' | '2' | '3' | '4' | '5' | '6' | '7')[], allDay: false, scheduleStart: '09:00', scheduleEnd: '17:00',
+  };
+  const errorsOf = (values: object) => {
+    const result = v.safeParse(CreateAccessCodeSchema, values);
+    return result.success ? {} : Object.fromEntries(result.issues.map((issue) => [v.getDotPath(issue), issue.message]));
+  };
 
   it('turns empty optional fields into null', () => {
     const values = v.parse(CreateAccessCodeSchema, valid);
-    expect(toNewPermission(values)).toEqual({ device_id: 'd-indoor', permission_type: 'guest', granted_to_name: 'Dana', granted_to_email: null, expires_at: null, max_usage: null });
+    expect(toNewPermission(values)).toEqual({
+      device_id: 'd-indoor', permission_type: 'guest', granted_to_name: 'Dana', granted_to_email: null, expires_at: null, max_usage: null,
+      schedule_days: null, schedule_start: null, schedule_end: null,
+    });
     expect(toNewPermission({ ...valid, expiresAt: '2026-11-27T10:00', maxUsage: 3 })).toMatchObject({ expires_at: new Date('2026-11-27T10:00').toISOString(), max_usage: 3 });
   });
 
@@ -62,6 +76,24 @@ describe('the create form', () => {
     expect(v.safeParse(CreateAccessCodeSchema, { ...valid, maxUsage: 0 }).success).toBe(false);
     expect(v.safeParse(CreateAccessCodeSchema, { ...valid, maxUsage: 1.5 }).success).toBe(false);
     expect(v.safeParse(CreateAccessCodeSchema, { ...valid, permissionType: 'owner' }).success).toBe(false);
+  });
+
+  it('writes a schedule as day bits and Postgres times, all day as no times, and none when switched off', () => {
+    expect(toNewPermission({ ...valid, scheduled: true })).toMatchObject({ schedule_days: 31, schedule_start: '09:00:00', schedule_end: '17:00:00' });
+    expect(toNewPermission({ ...valid, scheduled: true, scheduleDays: ['6', '7'], allDay: true })).toMatchObject({ schedule_days: 96, schedule_start: null, schedule_end: null });
+    expect(toNewPermission({ ...valid, scheduled: false, scheduleDays: ['6'] })).toMatchObject({ schedule_days: null, schedule_start: null, schedule_end: null });
+  });
+
+  it('asks for a day, both times and an end after the start, only when a schedule is chosen', () => {
+    expect(errorsOf({ ...valid, scheduled: true })).toEqual({});
+    expect(errorsOf({ ...valid, scheduled: true, scheduleDays: [] })).toEqual({ scheduleDays: 'Choose at least one day' });
+    expect(errorsOf({ ...valid, scheduled: true, scheduleStart: '', scheduleEnd: '' })).toEqual({ scheduleStart: 'Enter a start time', scheduleEnd: 'Enter an end time' });
+    const crossing = 'The end time must be after the start time (a window cannot cross midnight)';
+    expect(errorsOf({ ...valid, scheduled: true, scheduleStart: '22:00', scheduleEnd: '06:00' })).toEqual({ scheduleEnd: crossing });
+    expect(errorsOf({ ...valid, scheduled: true, scheduleStart: '09:00', scheduleEnd: '09:00' })).toEqual({ scheduleEnd: crossing });
+    // All day needs no times; switched off, nothing of the schedule is checked.
+    expect(errorsOf({ ...valid, scheduled: true, allDay: true, scheduleStart: '', scheduleEnd: '' })).toEqual({});
+    expect(errorsOf({ ...valid, scheduleDays: [], scheduleStart: '22:00', scheduleEnd: '06:00' })).toEqual({});
   });
 
   it('keeps only valid search params', () => {

@@ -40,21 +40,23 @@ describe('NewDeviceSchema (what is written)', () => {
     expect(parsed).toEqual({ name: 'Main Garage Door', device_type: 'outdoor_unit', location: null, serial_number: 'GG-1' });
   });
 
-  it('settings: rename and move with the same rules, and the door-left-open alert in whole minutes from 1 to 240', () => {
-    expect(v.parse(DeviceChangesSchema, { name: ' Side Door ', location: ' Back yard ', open_alert_minutes: 10 })).toEqual({ name: 'Side Door', location: 'Back yard', open_alert_minutes: 10 });
-    expect(v.parse(DeviceChangesSchema, { name: 'Side Door', location: '', open_alert_minutes: '240' })).toEqual({ name: 'Side Door', location: null, open_alert_minutes: 240 });
-    expect(v.safeParse(DeviceChangesSchema, { name: ' ', location: '', open_alert_minutes: 10 }).success).toBe(false);
-    expect(messages(v.safeParse(DeviceSettingsFormSchema, { name: 'x'.repeat(101), location: '', open_alert_minutes: 10 }))).toEqual(['Device name must be at most 100 characters']);
+  it('settings: rename and move with the same rules, the door-left-open alert in whole minutes from 1 to 240, and a time zone', () => {
+    const zone = { time_zone: 'America/New_York' };
+    expect(v.parse(DeviceChangesSchema, { name: ' Side Door ', location: ' Back yard ', open_alert_minutes: 10, ...zone })).toEqual({ name: 'Side Door', location: 'Back yard', open_alert_minutes: 10, ...zone });
+    expect(v.parse(DeviceChangesSchema, { name: 'Side Door', location: '', open_alert_minutes: '240', ...zone })).toEqual({ name: 'Side Door', location: null, open_alert_minutes: 240, ...zone });
+    expect(v.safeParse(DeviceChangesSchema, { name: ' ', location: '', open_alert_minutes: 10, ...zone }).success).toBe(false);
+    expect(messages(v.safeParse(DeviceSettingsFormSchema, { name: 'x'.repeat(101), location: '', open_alert_minutes: 10, ...zone }))).toEqual(['Device name must be at most 100 characters']);
     for (const bad of [0, 241, 2.5, '', 'ten']) {
-      expect(messages(v.safeParse(DeviceSettingsFormSchema, { name: 'Door', location: '', open_alert_minutes: bad }))).toEqual(['Enter a whole number of minutes from 1 to 240']);
+      expect(messages(v.safeParse(DeviceSettingsFormSchema, { name: 'Door', location: '', open_alert_minutes: bad, ...zone }))).toEqual(['Enter a whole number of minutes from 1 to 240']);
     }
+    expect(messages(v.safeParse(DeviceSettingsFormSchema, { name: 'Door', location: '', open_alert_minutes: 10, time_zone: '' }))).toEqual(['Choose a time zone']);
   });
 });
 
 describe('newDeviceDoc', () => {
   it('starts offline, never seen, with no firmware or door state, owned by the user, with this device’s timestamps', () => {
     const now = new Date('2026-11-27T10:00:00.000Z');
-    const doc = newDeviceDoc('user-1', { name: 'Main Garage Door', device_type: 'indoor_unit', location: 'Garage', serial_number: null }, now, 'id-1');
+    const doc = newDeviceDoc('user-1', { name: 'Main Garage Door', device_type: 'indoor_unit', location: 'Garage', serial_number: null }, now, 'id-1', 'Europe/Berlin');
     expect(doc).toEqual({
       id: 'id-1',
       user_id: 'user-1',
@@ -68,10 +70,14 @@ describe('newDeviceDoc', () => {
       door_state: null,
       door_state_at: null,
       open_alert_minutes: 10,
+      time_zone: 'Europe/Berlin',
       created_at: '2026-11-27T10:00:00.000Z',
       updated_at: '2026-11-27T10:00:00.000Z',
     });
-    expect(newDeviceDoc('u', { name: 'a', device_type: 'indoor_unit', location: null, serial_number: null }).id).toMatch(/^[0-9a-f-]{36}$/);
+    const defaults = newDeviceDoc('u', { name: 'a', device_type: 'indoor_unit', location: null, serial_number: null });
+    expect(defaults.id).toMatch(/^[0-9a-f-]{36}$/);
+    // The home is taken to be where the phone is.
+    expect(defaults.time_zone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });
 

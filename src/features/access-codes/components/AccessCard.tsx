@@ -5,6 +5,8 @@ import { StatusBadge } from '@/components/StatusBadge.tsx';
 import type { AccessPermission } from '@/db/collections/index.ts';
 import type { WriteState } from '@/db/sync/write-states.ts';
 import { expiryText, typeLabel, usesText } from '../format.ts';
+import { browserTimeZone } from '@/lib/time-zone.ts';
+import { scheduleText } from '../schedule.ts';
 import { accessState } from '@/lib/access-state.ts';
 import { CopyCodeButton } from './CopyCodeButton.tsx';
 import { DoorLog } from './DoorLog.tsx';
@@ -12,6 +14,8 @@ import { DoorLog } from './DoorLog.tsx';
 interface AccessCardProps {
   permission: AccessPermission;
   deviceName: string;
+  /** The home's time zone, in which the code's schedule is read. */
+  timeZone?: string;
   /** The instant the state is judged at (the page's expiry clock). */
   now: number;
   /** A write of this card the server has not accepted yet, or refused. */
@@ -25,12 +29,13 @@ interface AccessCardProps {
  * state. A code that no longer opens the door (expired, used up, revoked) is dimmed and offers
  * neither Share nor Revoke.
  */
-export function AccessCard({ permission, deviceName, now, writeState, onRevoke, onShare }: AccessCardProps) {
+export function AccessCard({ permission, deviceName, timeZone, now, writeState, onRevoke, onShare }: AccessCardProps) {
   const titleId = useId();
   const logId = useId();
   const [logOpen, setLogOpen] = useState(false);
   const state = accessState(permission, now);
   const active = state === 'active';
+  const schedule = scheduleText(permission, timeZone, browserTimeZone());
   const holder = [permission.granted_to_name, permission.granted_to_email].filter(Boolean).join(' · ');
 
   return (
@@ -73,6 +78,11 @@ export function AccessCard({ permission, deviceName, now, writeState, onRevoke, 
       </Group>
 
       <Stack gap={2} mt="xs">
+        {schedule && (
+          <Text size="sm" fw={500} c={active ? undefined : 'dimmed'} data-testid="access-schedule">
+            {schedule}
+          </Text>
+        )}
         <Text size="sm" c="dimmed" data-testid="access-expiry">
           {expiryText(permission, now)}
         </Text>

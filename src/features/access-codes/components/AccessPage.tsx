@@ -112,6 +112,7 @@ export function AccessPage({ create, orderId, onSearchHandled }: AccessPageProps
               key={permission.id}
               permission={permission}
               deviceName={data.deviceName(permission.device_id)}
+              timeZone={data.deviceZone(permission.device_id)}
               now={now}
               writeState={data.writeStates.get(permission.id)}
               onRevoke={setRevoking}
@@ -128,7 +129,7 @@ export function AccessPage({ create, orderId, onSearchHandled }: AccessPageProps
         initial={ready ? initialValues(data.devices, create, orderId ? data.order : null) : null}
         onCreate={onCreate}
       />
-      <ShareDialog permission={sharing} deviceName={sharing ? data.deviceName(sharing.device_id) : ''} onClose={() => setSharing(null)} />
+      <ShareDialog permission={sharing} deviceName={sharing ? data.deviceName(sharing.device_id) : ''} timeZone={sharing ? data.deviceZone(sharing.device_id) : undefined} onClose={() => setSharing(null)} />
       <ConfirmDialog
         opened={revoking !== null}
         onClose={() => setRevoking(null)}

@@ -4,6 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { typeLabel } from '../format.ts';
 import type { DeviceChoice } from '../prefill.ts';
+import { ScheduleFields } from './ScheduleFields.tsx';
 import { CreateAccessCodeSchema, PERMISSION_TYPES, toNewPermission, type CreateAccessCodeValues, type NewPermission } from '../schemas.ts';
 
 interface CreateAccessCodeDialogProps {
@@ -91,6 +92,7 @@ function CreateForm({ devices, initial, onCancel, onCreate }: CreateFormProps) {
         <TextInput label="Email" type="email" placeholder="guest@example.com" autoComplete="off" key={form.key('grantedToEmail')} {...form.getInputProps('grantedToEmail')} />
         <TextInput label="Expires At" type="datetime-local" description="Optional: empty for no expiry" key={form.key('expiresAt')} {...form.getInputProps('expiresAt')} />
         <NumberInput label="Max Usage" description="Optional: empty for unlimited uses" min={1} allowDecimal={false} allowNegative={false} key={form.key('maxUsage')} {...form.getInputProps('maxUsage')} />
+        <ScheduleFields form={form} devices={devices} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={busy}>
             Cancel

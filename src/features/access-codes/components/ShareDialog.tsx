@@ -11,14 +11,16 @@ interface ShareDialogProps {
   /** The code to share; null closes the dialog. */
   permission: AccessPermission | null;
   deviceName: string;
+  /** The home's time zone, in which a schedule is read. */
+  timeZone?: string;
   onClose: () => void;
 }
 
 /** A QR code and a short text with the code, the door and its validity, to hand to the holder. */
-export function ShareDialog({ permission, deviceName, onClose }: ShareDialogProps) {
+export function ShareDialog({ permission, deviceName, timeZone, onClose }: ShareDialogProps) {
   return (
     <Modal opened={permission !== null} onClose={onClose} title="Share Access Code" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      {permission && <ShareBody text={shareText(permission, deviceName)} code={permission.access_code} />}
+      {permission && <ShareBody text={shareText(permission, deviceName, timeZone)} code={permission.access_code} />}
     </Modal>
   );
 }

@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import { Button, Divider, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Button, Divider, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import * as v from 'valibot';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { useAppDatabase } from '@/db/react.tsx';
+import { browserTimeZone, timeZoneChoices } from '@/lib/time-zone.ts';
 import { removeDevice, updateDevice, type Device } from '../data/devices.ts';
 import { hasDoor } from '../door.ts';
 import { DEFAULT_OPEN_ALERT_MINUTES, DeviceChangesSchema, DeviceSettingsFormSchema, OPEN_ALERT_MAX, OPEN_ALERT_MIN, type DeviceSettingsValues } from '../schemas.ts';
@@ -22,9 +23,18 @@ function SettingsForm({ device, onDone, onBusy, onRemove }: SettingsFormProps) {
   const db = useAppDatabase();
   const [saving, setSaving] = useState(false);
   const form = useForm<DeviceSettingsValues>({
-    initialValues: { name: device.name, location: device.location ?? '', open_alert_minutes: device.open_alert_minutes ?? DEFAULT_OPEN_ALERT_MINUTES },
+    initialValues: {
+      name: device.name,
+      location: device.location ?? '',
+      open_alert_minutes: device.open_alert_minutes ?? DEFAULT_OPEN_ALERT_MINUTES,
+      // A device stored before time zones were replicated has none until its next pull: 'UTC', as on the server.
+      time_zone: device.time_zone ?? 'UTC',
+    },
     validate: schemaResolver(DeviceSettingsFormSchema, { sync: true }),
   });
+
+  const zones = useMemo(() => timeZoneChoices(device.time_zone ?? 'UTC'), [device.time_zone]);
+  const here = browserTimeZone();
 
   const busy = (value: boolean) => {
     setSaving(value);
@@ -66,6 +76,16 @@ function SettingsForm({ device, onDone, onBusy, onRemove }: SettingsFormProps) {
               {...form.getInputProps('open_alert_minutes')}
             />
           )}
+          <Select
+            label="Time zone"
+            description={`Where the device is. Guest code schedules follow this zone.${device.time_zone !== here ? ` This phone is in ${here}.` : ''}`}
+            data={zones}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="No time zone by that name"
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('time_zone')}
+          />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onDone} disabled={saving}>
               Cancel

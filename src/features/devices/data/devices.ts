@@ -6,6 +6,7 @@ import type { MangoQuery } from 'rxdb';
 import type { Device } from '@/db/collections/devices.ts';
 import type { AppDatabase } from '@/db/database.ts';
 import type { DocOf } from '@/db/react.tsx';
+import { browserTimeZone } from '@/lib/time-zone.ts';
 import { DEFAULT_OPEN_ALERT_MINUTES, type DeviceChanges, type NewDeviceInput } from '../schemas.ts';
 
 export type { Device };
@@ -17,10 +18,10 @@ export function myDevicesQuery(userId: string | null): MangoQuery<DocOf<'devices
 
 /**
  * The document of a new device: it starts offline, with no firmware reported and never seen (the
- * unit itself reports those once installed). The timestamps are this device's until the server's
- * replace them after the push.
+ * unit itself reports those once installed). Its home is taken to be in this phone's time zone (the
+ * owner may change it). The timestamps are this device's until the server's replace them after the push.
  */
-export function newDeviceDoc(userId: string, input: NewDeviceInput, now: Date = new Date(), id: string = crypto.randomUUID()): Device {
+export function newDeviceDoc(userId: string, input: NewDeviceInput, now: Date = new Date(), id: string = crypto.randomUUID(), timeZone = browserTimeZone()): Device {
   const at = now.toISOString();
   return {
     id,
@@ -35,6 +36,7 @@ export function newDeviceDoc(userId: string, input: NewDeviceInput, now: Date = 
     door_state: null,
     door_state_at: null,
     open_alert_minutes: DEFAULT_OPEN_ALERT_MINUTES,
+    time_zone: timeZone,
     created_at: at,
     updated_at: at,
   };
@@ -60,7 +62,7 @@ export async function addDevice(db: AppDatabase | null, userId: string | null, i
 
 export async function updateDevice(db: AppDatabase | null, id: string, changes: DeviceChanges): Promise<void> {
   const doc = await findDevice(db, id);
-  await doc.incrementalPatch({ name: changes.name, location: changes.location, open_alert_minutes: changes.open_alert_minutes, updated_at: new Date().toISOString() });
+  await doc.incrementalPatch({ ...changes, updated_at: new Date().toISOString() });
 }
 
 /** A soft delete, so the removal replicates (the server keeps the row with _deleted = true). */
