@@ -1,8 +1,8 @@
 /**
  * `npm run units`: the simulated garage units alone, against a running stack (`npm run stack`, or
  * a hosted project's URL and keys in SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY).
- * Type `<device id> <command>` (online, offline, error, maintenance, obstruct, or `keypad <code>`)
- * to tell one unit what to do; `list` shows them. UNIT_TRAVEL_MS and UNIT_HEARTBEAT_MS shorten the door's travel
+ * Type `<device id> <command>` (online, offline, error, maintenance, obstruct, `keypad <code>`, or
+ * `pair <email> <secret>` with a credential the app issued) to tell one unit what to do; `list` shows them. UNIT_TRAVEL_MS and UNIT_HEARTBEAT_MS shorten the door's travel
  * and the heartbeat for demos.
  */
 import { createInterface } from 'node:readline';
@@ -24,10 +24,11 @@ console.log(`[units] ${fleet.units().length} units against ${url}. Commands: lis
 
 const input = createInterface({ input: process.stdin });
 input.on('line', (line) => {
-  const [deviceId, command, code] = line.trim().split(/\s+/);
+  const [deviceId, command, first, second] = line.trim().split(/\s+/);
   if (deviceId === 'list') return console.table(fleet.units());
   if (!deviceId || !command || !(UNIT_COMMANDS as readonly string[]).includes(command)) return console.log(`usage: <device id> ${UNIT_COMMANDS.join('|')}`);
-  fleet.command(deviceId, command as UnitCommand, code).then(
+  const args = command === 'pair' ? { email: first, secret: second } : { code: first };
+  fleet.command(deviceId, command as UnitCommand, args).then(
     (answer) => {
       if (answer !== undefined) console.log(answer);
       console.table(fleet.units().filter((u) => u.device_id === deviceId));

@@ -168,8 +168,9 @@ export class SimulatedUnit {
       for (const command of answer?.pending ?? []) void this.onCommand(command);
     } catch (error) {
       this.log(`unit ${this.deviceId}: heartbeat failed: ${(error as Error).message}`);
-      // Unpaired or removed: a real unit would go back to pairing mode.
-      if ((error as { code?: string }).code === '42501') await this.stop(false);
+      // Unpaired, paired again elsewhere, or removed (refused, or its session ended): a real unit
+      // goes back to pairing mode and waits for a new credential.
+      if (['42501', 'PGRST303'].includes((error as { code?: string }).code ?? '')) await this.stop(false);
     }
   }
 

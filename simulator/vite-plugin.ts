@@ -1,8 +1,9 @@
 /**
  * Runs the simulated garage units beside `npm start` (vite preview) and mounts their developer
  * controls at /__units: GET lists the units, POST /__units/<device id>/<command> tells one to go
- * online or offline, report an error or maintenance, obstruct its door, or type a code on its keypad
- * (`keypad?code=K7M2QX`). Off when
+ * online or offline, report an error or maintenance, obstruct its door, type a code on its keypad
+ * (`keypad?code=K7M2QX`), or take the credential the owner's app issued (`pair?email=…&secret=…`,
+ * as an installer enters it on the unit). Off when
  * SIMULATE_UNITS=0 (the end-to-end tests start the units they need themselves).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -36,7 +37,8 @@ export function unitSimulator(): { plugin: Plugin; onReady: (stack: { keys: { an
         if (req.method !== 'POST') return send(res, 405, { message: 'POST a command' });
         const { UNIT_COMMANDS } = await import('./fleet.ts');
         if (!(UNIT_COMMANDS as readonly string[]).includes(command!)) return send(res, 400, { message: `command must be one of ${UNIT_COMMANDS.join(', ')}` });
-        const answer = await running.command(deviceId, command as (typeof UNIT_COMMANDS)[number], url.searchParams.get('code') ?? undefined);
+        const arg = (name: string) => url.searchParams.get(name) ?? undefined;
+        const answer = await running.command(deviceId, command as (typeof UNIT_COMMANDS)[number], { code: arg('code'), email: arg('email'), secret: arg('secret') });
         send(res, 200, { unit: running.units().find((u) => u.device_id === deviceId), ...(answer === undefined ? {} : { answer }) });
       },
       (error: unknown) => send(res, 503, { message: `The unit simulator failed to start: ${(error as Error).message}` }),

@@ -1,10 +1,10 @@
 import { expect, request, test, type Page } from './support/test.ts';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
-import type { SimulatedUnit } from '../../simulator/unit.ts';
+import { SimulatedUnit } from '../../simulator/unit.ts';
 import { createUser, passwordSignIn, storeSignIn } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
-import { startIndoorUnit } from './support/units.ts';
+import { FAST_TIMING, startIndoorUnit } from './support/units.ts';
 
 // Opening and closing a garage door from the app, against a simulated indoor unit that speaks
 // the real protocol (its own credential, Realtime for commands, RPCs to acknowledge and report).
@@ -315,4 +315,44 @@ test('guest schedules: codes made offline for certain days and hours open the do
   await card(inside).getByRole('button', { name: 'Door log' }).click();
   await expect(card(inside).getByTestId('door-log-entry')).toHaveText(/Opened/);
   await expect(card(inside).getByTestId('access-uses')).toHaveText('Unlimited uses · used 1 time');
+});
+
+test('the owner pairs the unit again from Settings: the credential is shown once, the old one is cut off, the unit works with the new one; Unpair cuts it off', async ({ page }) => {
+  const { deviceId, signIn } = await customerWithDoor('Lee');
+  const installed = await startIndoorUnit(deviceId);
+  units.push(installed);
+  await page.setViewportSize(PHONE);
+  await storeSignIn(page, signIn);
+  await page.goto('/dashboard/devices');
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+
+  await page.getByRole('button', { name: 'Settings for Main Garage Door' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings for Main Garage Door' });
+  await settings.getByRole('button', { name: 'Pair unit' }).click();
+  await page.getByRole('dialog', { name: 'Pair Main Garage Door?' }).getByRole('button', { name: 'Pair' }).click();
+  const shown = page.getByRole('dialog', { name: 'Credential for Main Garage Door' });
+  await expect(shown.getByTestId('unit-login')).toHaveText(`unit-${deviceId}@units.garageguard.invalid`);
+  const secret = (await shown.getByTestId('unit-secret').textContent())!;
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(shown).toBeHidden();
+  // Escape now closes the settings themselves (no pairing dialog is left on top).
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+
+  // The unit installed before is cut off at its next heartbeat.
+  await expect.poll(() => installed.online, { timeout: 15_000 }).toBe(false);
+  // The new credential, entered on the unit, brings it back; the door answers the app again.
+  const repaired = new SimulatedUnit({ url: appOrigin(), anonKey: LOCAL_ANON_KEY, credential: { device_id: deviceId, email: `unit-${deviceId}@units.garageguard.invalid`, secret }, kind: 'indoor_unit', timing: FAST_TIMING });
+  units.push(repaired);
+  await repaired.start();
+  await door(page).getByRole('button', { name: 'Open Main Garage Door' }).click();
+  await expect(door(page).getByTestId('door-state')).toHaveText('Open');
+  expect(repaired.door).toBe('open');
+
+  await page.getByRole('button', { name: 'Settings for Main Garage Door' }).click();
+  await settings.getByRole('button', { name: 'Unpair' }).click();
+  await page.getByRole('dialog', { name: 'Unpair Main Garage Door?' }).getByRole('button', { name: 'Unpair' }).click();
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: "Main Garage Door's unit is unpaired" })).toBeVisible();
+  await expect.poll(() => repaired.online, { timeout: 15_000 }).toBe(false);
 });

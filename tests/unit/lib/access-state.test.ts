@@ -63,4 +63,12 @@ describe('uses and expiry', () => {
     expect(shareText({ access_code: 'P8HN3T', expires_at: null, max_usage: null, usage_count: 9 }, 'Side door').split('\n')[2]).toBe('No expiry');
     expect(shareText({ access_code: 'W8CE4P', expires_at: null, max_usage: 1, usage_count: 0 }, 'Side door').split('\n')[2]).toBe('1 use left');
   });
+
+  it('tells the holder when a scheduled code opens the door, in the home\'s time', () => {
+    const scheduled = { access_code: 'H3XQ7N', expires_at: null, max_usage: null, usage_count: 0, schedule_days: 31, schedule_start: '09:00:00', schedule_end: '17:00:00' };
+    const here = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(shareText(scheduled, 'Garage', here).split('\n')).toEqual(['GarageGuard access code: H3XQ7N', 'Door: Garage', 'Opens: Weekdays 9:00–17:00', 'No expiry']);
+    const away = here === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo';
+    expect(shareText(scheduled, 'Garage', away).split('\n')[2]).toBe(`Opens: Weekdays 9:00–17:00 (${away.split('/')[1]} time)`);
+  });
 });

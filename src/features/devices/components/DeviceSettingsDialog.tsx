@@ -9,6 +9,7 @@ import { useAppDatabase } from '@/db/react.tsx';
 import { browserTimeZone, timeZoneChoices } from '@/lib/time-zone.ts';
 import { removeDevice, updateDevice, type Device } from '../data/devices.ts';
 import { hasDoor } from '../door.ts';
+import { UnitPairing } from './UnitPairing.tsx';
 import { DEFAULT_OPEN_ALERT_MINUTES, DeviceChangesSchema, DeviceSettingsFormSchema, OPEN_ALERT_MAX, OPEN_ALERT_MIN, type DeviceSettingsValues } from '../schemas.ts';
 
 interface SettingsFormProps {
@@ -16,10 +17,11 @@ interface SettingsFormProps {
   onDone: () => void;
   onBusy: (busy: boolean) => void;
   onRemove: () => void;
+  onOverlay: (open: boolean) => void;
 }
 
 /** The form inside the dialog, mounted per device so it starts from that device's values. */
-function SettingsForm({ device, onDone, onBusy, onRemove }: SettingsFormProps) {
+function SettingsForm({ device, onDone, onBusy, onRemove, onOverlay }: SettingsFormProps) {
   const db = useAppDatabase();
   const [saving, setSaving] = useState(false);
   const form = useForm<DeviceSettingsValues>({
@@ -96,6 +98,12 @@ function SettingsForm({ device, onDone, onBusy, onRemove }: SettingsFormProps) {
           </Group>
         </Stack>
       </form>
+      {device.device_type !== 'backup_battery' && (
+        <>
+          <Divider my="lg" />
+          <UnitPairing device={device} onOverlay={onOverlay} />
+        </>
+      )}
       <Divider my="lg" />
       <Stack gap="xs" align="flex-start">
         <Text size="sm" c="dimmed">
@@ -117,6 +125,8 @@ export function DeviceSettingsDialog({ device, onClose }: { device: Device | nul
   const db = useAppDatabase();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // A dialog of the pairing section is open on top: Escape is its own.
+  const [overlay, setOverlay] = useState(false);
   const close = () => {
     if (!busy) onClose();
   };
@@ -141,10 +151,10 @@ export function DeviceSettingsDialog({ device, onClose }: { device: Device | nul
         onClose={close}
         title={device ? `Settings for ${device.name}` : 'Settings'}
         centered
-        closeOnEscape={!confirming}
+        closeOnEscape={!confirming && !overlay}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        {device && <SettingsForm key={device.id} device={device} onDone={onClose} onBusy={setBusy} onRemove={() => setConfirming(true)} />}
+        {device && <SettingsForm key={device.id} device={device} onDone={onClose} onBusy={setBusy} onRemove={() => setConfirming(true)} onOverlay={setOverlay} />}
       </Modal>
       <ConfirmDialog
         opened={confirming && device !== null}
