@@ -408,7 +408,7 @@ describeEngines('door control', (engine) => {
     expect(refusal(await command(owner, d, 'close'))).toEqual({ code: 'P0001', message: 'Too many commands; wait a minute', details: 'too_many_commands' });
   });
 
-  it('unit_ack_command: within the deadline once, after it never; only for its own device', async () => {
+  it('unit_ack_command: within the deadline once, after it never; a command never answered is logged at the next contact; only for its own device', async () => {
     const d = await newDevice(owner.id);
     const unit = await startUnit(d);
     const sent = (await command(owner, d, 'open')).data as { command_id: string };
@@ -422,13 +422,30 @@ describeEngines('door control', (engine) => {
     expect((await unit.client.rpc('unit_report_door', { p_state: 'open' })).error).toBeNull();
     const late = (await command(owner, d, 'close')).data as { command_id: string };
     await t.db.query(`update public.door_commands set expires_at = now() - interval '1 second' where id = $1`, [late.command_id]);
-    expect(((await heartbeat(unit)).data as { pending: unknown[] }).pending).toEqual([]);
     expect(await ack(unit, late.command_id)).toMatchObject({ error: null, data: { ok: false, reason: 'expired', action: 'close' } });
     expect(await one(t, 'select status, acknowledged_at from public.door_commands where id = $1', [late.command_id])).toEqual({ status: 'expired', acknowledged_at: null });
-    expect((await eventsOf(d, ['command_expired']))).toEqual([
-      { kind: 'command_expired', previous_status: null, status: 'close', detail: 'The unit answered too late; the door did not move', user_id: owner.id }]);
-    expect(await ack(unit, late.command_id)).toMatchObject({ error: null, data: { ok: false, reason: 'done' } });
+    const tooLate = { kind: 'command_expired', previous_status: null, status: 'close', detail: 'The unit answered too late; the door did not move', user_id: owner.id };
+    expect(await eventsOf(d, ['command_expired'])).toEqual([tooLate]);
+    expect(await ack(unit, late.command_id)).toMatchObject({ error: null, data: { ok: false, reason: 'expired' } });
     expect(await eventsOf(d, ['command_expired'])).toHaveLength(1);
+
+    // Never acknowledged: the unit's next heartbeat (or the owner's next command) marks it expired
+    // and logs it, once; an acknowledgement after that is refused as expired.
+    const unanswered = { ...tooLate, detail: 'The unit did not answer; the door did not move' };
+    const silent = (await command(owner, d, 'close')).data as { command_id: string };
+    await t.db.query(`update public.door_commands set expires_at = now() - interval '1 second' where id = $1`, [silent.command_id]);
+    expect(((await heartbeat(unit)).data as { pending: unknown[] }).pending).toEqual([]);
+    expect(await eventsOf(d, ['command_expired'])).toEqual([tooLate, unanswered]);
+    expect(await ack(unit, silent.command_id)).toMatchObject({ error: null, data: { ok: false, reason: 'expired', action: 'close' } });
+    await heartbeat(unit);
+    expect(await eventsOf(d, ['command_expired'])).toHaveLength(2);
+    const missed = (await command(owner, d, 'close')).data as { command_id: string };
+    await t.db.query(`update public.door_commands set expires_at = now() - interval '1 second' where id = $1`, [missed.command_id]);
+    const next = (await command(owner, d, 'close')).data as { command_id: string };
+    expect(await eventsOf(d, ['command_expired'])).toEqual([tooLate, unanswered, unanswered]);
+    expect(await one(t, 'select status from public.door_commands where id = $1', [missed.command_id])).toEqual({ status: 'expired' });
+    expect(await ack(unit, next.command_id)).toMatchObject({ error: null, data: { ok: true, action: 'close' } });
+    expect((await unit.client.rpc('unit_report_door', { p_state: 'closed' })).error).toBeNull();
 
     // Another device's unit cannot acknowledge (nor learn of) this device's command.
     const neighbour = await newDevice(other.id, 'indoor_unit', 'Next door');

@@ -135,6 +135,11 @@ test('a command the unit does not acknowledge in time expires, and the unit neve
   await unit.start();
   expect(unit.door).toBe('closed');
   await expect(door(page).getByTestId('door-state')).toHaveText('Closed');
+  // That heartbeat also put the unanswered command in the door log, after the request.
+  await page.getByRole('button', { name: 'Control Main Garage Door' }).click();
+  const log = page.getByRole('dialog', { name: 'Control Main Garage Door' }).getByTestId('door-log-entry');
+  await expect(log.filter({ hasText: 'Open not carried out: the unit did not answer' })).toHaveCount(1);
+  await expect(log.filter({ hasText: 'Open requested by Gus' })).toHaveCount(1);
 });
 
 test('a command request that never answers is given up after 5 s: the user is told, and nothing is sent later', async ({ page }) => {

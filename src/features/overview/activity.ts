@@ -37,7 +37,10 @@ export function deviceEventText(event: EventFields, deviceName: string | undefin
     case 'door_command':
       return `${event.status === 'close' ? 'Close' : 'Open'} ${device} requested${event.detail ? ` by ${event.detail}` : ''}`;
     case 'command_expired':
-      return `${capitalise(device)} answered a command too late; the door did not move`;
+      // The server's detail tells a command never answered from one answered too late.
+      return event.detail?.startsWith('The unit did not answer')
+        ? `${capitalise(device)} did not answer a command; the door did not move`
+        : `${capitalise(device)} answered a command too late; the door did not move`;
     case 'door_left_open':
       return `${capitalise(device)} left open${event.detail ? ` (${event.detail.toLowerCase()})` : ''}`;
     case 'door_state':

@@ -109,6 +109,7 @@ describe('describeDeviceEvent', () => {
     [{ ...event, kind: 'door_state', previous_status: 'open', status: 'closing_soon' }, 'Door closing soon'],
     [{ ...event, kind: 'door_state', previous_status: 'closing', status: 'opening', detail: 'Obstruction detected: reversing' }, 'Door opening (Obstruction detected: reversing)'],
     [{ ...event, kind: 'command_expired', status: 'open' }, 'Open not carried out: the unit answered too late'],
+    [{ ...event, kind: 'command_expired', status: 'close', detail: 'The unit did not answer; the door did not move' }, 'Close not carried out: the unit did not answer'],
     [{ ...event, kind: 'door_left_open', status: 'open', detail: 'Open for 12 minutes' }, 'Door left open: open for 12 minutes'],
   ] as const)('%o → %s', (input, text) => {
     expect(describeDeviceEvent(input)).toBe(text);

@@ -88,6 +88,7 @@ describe('recent activity', () => {
     expect(deviceEventText(event({ kind: 'door_command', status: 'close', detail: 'Casey Customer' }), 'Main Garage')).toBe('Close Main Garage requested by Casey Customer');
     expect(deviceEventText(event({ kind: 'door_state', status: 'open' }), 'Main Garage')).toBe('Main Garage: door open');
     expect(deviceEventText(event({ kind: 'command_expired', status: 'open' }), 'Main Garage')).toBe('Main Garage answered a command too late; the door did not move');
+    expect(deviceEventText(event({ kind: 'command_expired', status: 'open', detail: 'The unit did not answer; the door did not move' }), 'Main Garage')).toBe('Main Garage did not answer a command; the door did not move');
     expect(orderText(order({}))).toBe('Order #100042 placed');
     expect(orderText(order({ order_number: null }))).toBe('Order #A1B2C3D4 placed');
   });

@@ -25,6 +25,12 @@ const statusWords = (status: string | null) => (status ? statusLabel(status).toL
 
 const commandWord = (action: string | null) => (action === 'close' ? 'Close' : 'Open');
 
+/**
+ * An expired command the unit never acknowledged (logged at the next contact with the device), as
+ * opposed to one it acknowledged too late: the server says which in the event's detail.
+ */
+export const unanswered = (event: Pick<DeviceEvent, 'detail'>) => event.detail?.startsWith('The unit did not answer') ?? false;
+
 /** A door state inside a sentence: "Door opening", "Door closing soon". */
 export const doorWords = (state: string | null) => (state ? statusLabel(state).toLowerCase() : 'state unknown');
 
@@ -45,7 +51,7 @@ export function describeDeviceEvent(event: Pick<DeviceEvent, 'kind' | 'access_co
     case 'door_command':
       return `${commandWord(event.status)} requested${event.detail ? ` by ${event.detail}` : ''} in the app`;
     case 'command_expired':
-      return `${commandWord(event.status)} not carried out: the unit answered too late`;
+      return `${commandWord(event.status)} not carried out: the unit ${unanswered(event) ? 'did not answer' : 'answered too late'}`;
     case 'door_state':
       return `Door ${doorWords(event.status)}${event.detail ? ` (${event.detail})` : ''}`;
     case 'door_left_open':
