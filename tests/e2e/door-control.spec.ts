@@ -58,6 +58,8 @@ test('a phone opens the door and closes it after the warning; a second device fo
   await expect(confirm).toContainText('warns with its light and a beep for 5 seconds');
   await confirm.getByRole('button', { name: 'Close the door' }).click();
   await expect(door(page).getByTestId('door-state')).toHaveText(/Closing in \d s…/);
+  // The countdown ticks by itself, second by second (no new report arrives during the warning).
+  await expect(door(page).getByTestId('door-state')).toHaveText('Closing in 4 s…');
   await expect(door(desk).getByTestId('door-state')).toHaveText(/Closing in \d s…|Closing…/);
   await expect(door(page).getByTestId('door-state')).toHaveText('Closing…');
   await expect(door(page).getByTestId('door-state')).toHaveText('Closed');

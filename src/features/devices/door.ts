@@ -46,6 +46,24 @@ export function doorStateText(state: DoorState | null | undefined, since: string
   }
 }
 
+/**
+ * In how many ms what the door control shows changes by itself: the next second of the "Closing in
+ * N s…" countdown, or the moment the unit counts as silent. Null when nothing changes until the
+ * device row does. The control wakes then, not every second.
+ */
+export function nextDoorChange(device: Pick<Device, 'status' | 'last_seen' | 'door_state' | 'door_state_at'>, now: number): number | null {
+  const waits: number[] = [];
+  if (device.door_state === 'closing_soon' && device.door_state_at) {
+    const elapsed = now - Date.parse(device.door_state_at);
+    if (elapsed < CLOSE_WARNING_MS) waits.push(1000 - (((elapsed % 1000) + 1000) % 1000));
+  }
+  if (device.status === 'online' && device.last_seen) {
+    const silentIn = Date.parse(device.last_seen) + UNIT_SILENT_AFTER_MS - now;
+    if (silentIn > 0) waits.push(silentIn);
+  }
+  return waits.length > 0 ? Math.min(...waits) : null;
+}
+
 /** Why the button is disabled, or null when a command may be sent. */
 export function doorUnavailableReason(device: Pick<Device, 'status' | 'last_seen'>, online: boolean, now: number): string | null {
   if (!online) return 'You are offline. Door commands are sent only while connected, never later.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorActionFor, doorStateText, doorUnavailableReason, hasDoor, unitReachable, UNIT_SILENT_AFTER_MS } from '@/features/devices/door.ts';
+import { doorActionFor, doorStateText, doorUnavailableReason, hasDoor, nextDoorChange, unitReachable, UNIT_SILENT_AFTER_MS } from '@/features/devices/door.ts';
 
 const now = Date.parse('2026-11-27T10:00:00Z');
 const seen = (msAgo: number) => new Date(now - msAgo).toISOString();
@@ -46,5 +46,31 @@ describe('the door of an indoor unit', () => {
     expect(doorUnavailableReason({ status: 'online', last_seen: seen(120_000) }, true, now)).toMatch(/^The unit is offline/);
     expect(doorUnavailableReason({ status: 'maintenance', last_seen: seen(1_000) }, true, now)).toMatch(/maintenance mode/);
     expect(doorUnavailableReason({ status: 'error', last_seen: seen(1_000) }, true, now)).toMatch(/reports an error/);
+  });
+});
+
+describe('nextDoorChange', () => {
+  const now = Date.parse('2026-11-27T10:00:00.000Z');
+  const at = (msAgo: number) => new Date(now - msAgo).toISOString();
+  const quiet = { status: 'online' as const, last_seen: at(10_000), door_state: 'closed' as const, door_state_at: at(60_000) };
+
+  it('wakes when the unit falls silent, not before, and never for a unit already silent or offline', () => {
+    expect(nextDoorChange(quiet, now)).toBe(UNIT_SILENT_AFTER_MS - 10_000);
+    expect(nextDoorChange({ ...quiet, last_seen: at(UNIT_SILENT_AFTER_MS + 1) }, now)).toBeNull();
+    expect(nextDoorChange({ ...quiet, status: 'offline' }, now)).toBeNull();
+    expect(nextDoorChange({ ...quiet, last_seen: null }, now)).toBeNull();
+  });
+
+  it('wakes at each second of the closing countdown, then no more for it', () => {
+    expect(nextDoorChange({ ...quiet, door_state: 'closing_soon', door_state_at: at(1_300) }, now)).toBe(700);
+    expect(nextDoorChange({ ...quiet, door_state: 'closing_soon', door_state_at: at(0) }, now)).toBe(1_000);
+    // A report stamped slightly ahead of this clock still counts down by whole seconds.
+    expect(nextDoorChange({ ...quiet, door_state: 'closing_soon', door_state_at: at(-250) }, now)).toBe(250);
+    expect(nextDoorChange({ ...quiet, door_state: 'closing_soon', door_state_at: at(6_000) }, now)).toBe(UNIT_SILENT_AFTER_MS - 10_000);
+    // Each wake lands where the text changes.
+    const since = at(1_300);
+    expect(doorStateText('closing_soon', since, now)).toBe('Closing in 4 s…');
+    expect(doorStateText('closing_soon', since, now + 699)).toBe('Closing in 4 s…');
+    expect(doorStateText('closing_soon', since, now + 700)).toBe('Closing in 3 s…');
   });
 });

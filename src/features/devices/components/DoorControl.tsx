@@ -4,16 +4,25 @@ import { IconCarGarage, IconDoorExit } from '@tabler/icons-react';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { useOnlineStatus } from '@/lib/online-status.ts';
 import type { Device } from '../data/devices.ts';
-import { doorStateText, doorUnavailableReason } from '../door.ts';
+import { doorStateText, doorUnavailableReason, nextDoorChange } from '../door.ts';
 import { useDoorControl } from '../use-door-control.ts';
 
-/** Re-renders each second: the "Closing in 5 s…" countdown and a unit going silent. */
-function useNow(): number {
+/**
+ * The instant the control is drawn for, moved on only when what it shows changes by itself (the
+ * countdown's next second, the unit falling silent): a card with a closed door and a unit that
+ * heartbeats does not re-render every second. The wait is measured from the real clock each time
+ * the device row changes, so a stale `now` never delays a change.
+ */
+function useDoorClock(device: Device): number {
   const [now, setNow] = useState(() => Date.now());
+  const { status, last_seen, door_state, door_state_at } = device;
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+    const wait = nextDoorChange({ status, last_seen, door_state, door_state_at }, Date.now());
+    if (wait === null) return;
+    // A few ms late rather than early: at the boundary itself the old text would still be true.
+    const timer = setTimeout(() => setNow(Date.now()), wait + 15);
+    return () => clearTimeout(timer);
+  }, [status, last_seen, door_state, door_state_at, now]);
   return now;
 }
 
@@ -26,7 +35,7 @@ const MOVING = new Set(['opening', 'closing', 'closing_soon']);
  */
 export function DoorControl({ device, size = 'md' }: { device: Device; size?: 'md' | 'lg' }) {
   const online = useOnlineStatus();
-  const now = useNow();
+  const now = useDoorClock(device);
   const { state, send, action } = useDoorControl(device);
   const [confirming, setConfirming] = useState(false);
   const reasonId = useId();
