@@ -13,6 +13,8 @@ import { record } from '../../tests/integration/realtime/helpers.ts';
 import { clientFor, createUser, probe } from './support/actors.ts';
 import { cartItemId, nextProductId } from './support/fixtures.ts';
 
+const UUID_V5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 describeEngines('cart_items and support_categories replication', (engine) => {
   let t: TestStack;
   let product: number;
@@ -37,7 +39,8 @@ describeEngines('cart_items and support_categories replication', (engine) => {
     const lineId = `${product}:Color=Schwarz Ä`;
     const first = await a.from('cart_items').insert(line(userA, lineId)).select().single();
     expect(first.error).toBeNull();
-    expect(first.data).toMatchObject({ id: `${userA}:${Buffer.from(lineId).toString('hex')}`, user_id: userA, quantity: 1, _deleted: false });
+    expect(first.data).toMatchObject({ id: cartItemId(userA, lineId), user_id: userA, quantity: 1, _deleted: false });
+    expect(first.data.id).toMatch(UUID_V5);
     expect(first.data.added_at).toMatch(/^2026-11-26T10:00:00/); // the client's, not the server's
     const second = await (await clientFor(t, userA)).from('cart_items').insert(line(userA, lineId, { quantity: 2 }));
     expect(second).toMatchObject({ status: 409, error: { code: '23505' } });
@@ -110,6 +113,36 @@ describeEngines('cart_items and support_categories replication', (engine) => {
     expect(change).toMatchObject({ eventType: 'INSERT', new: { user_id: userA, quantity: 1 } });
     await new Promise((r) => setTimeout(r, 300));
     expect(rb.changes).toEqual([]);
+  });
+
+  it('the key is the same UUID on the server as on the devices, for any line key', async () => {
+    const user = randomUUID();
+    for (const lineId of ['1', `${product}:Color=Schwarz Ä`, `${product}:V=a'b"c,(d)`, `${product}:V=${'é'.repeat(90)}`]) {
+      const server = await probe(t, 'select private.cart_item_id($1, $2) as v', [user, lineId]);
+      expect({ lineId, server }).toEqual({ lineId, server: cartItemId(user, lineId) });
+    }
+    // RFC 9562's own example of a version 5 UUID, with our function's arithmetic on the DNS namespace.
+    const example = await probe(t, `select encode(set_byte(set_byte(h, 6, (get_byte(h, 6) & 15) | 80), 8, (get_byte(h, 8) & 63) | 128), 'hex')::uuid::text as v
+      from (select substring(extensions.digest(decode('6ba7b8109dad11d180b400c04fd430c8', 'hex') || convert_to('www.example.com', 'UTF8'), 'sha1') from 1 for 16) as h) d`);
+    expect(example).toBe('2ed6657d-e927-568b-95e1-2665a8aea6a2');
+  });
+
+  it("a line deleted for good reaches other subscribers as its key alone, which names neither owner nor product", async () => {
+    const p = Number(nextProductId());
+    await t.db.query(`insert into public.products (id, name, slug, price, category, stock) values ($1, 'Withdrawn', $2, 5, 'indoor', 1)`, [p, `withdrawn-${p}`]);
+    const lineId = `${p}:Color=Red`;
+    expect((await a.from('cart_items').insert({ ...line(userA, lineId), product_id: p })).error).toBeNull();
+    const other = t.client({ accessToken: await t.userToken(userB) });
+    await other.realtime.setAuth(await t.userToken(userB));
+    const rb = await record(other, 'cart-deletes', [{ event: 'DELETE', schema: 'public', table: 'cart_items' }]);
+    await t.db.query('delete from public.products where id = $1', [p]);
+    const removed = await rb.waitFor(rb.changes, (x) => x.eventType === 'DELETE');
+    // As on hosted Supabase, a DELETE carries the primary key to every subscriber; the key is opaque.
+    expect(Object.keys(removed.old as object)).toEqual(['id']);
+    const key = (removed.old as { id: string }).id;
+    expect(key).toBe(cartItemId(userA, lineId));
+    expect(key).toMatch(UUID_V5);
+    for (const secret of [userA, String(p), Buffer.from(lineId).toString('hex')]) expect(key).not.toContain(secret);
   });
 
   it('deleting a product or a user takes their lines out of every cart', async () => {

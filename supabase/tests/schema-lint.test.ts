@@ -21,6 +21,8 @@ const CATALOGUE_SHAPE_CHECKS = ['private.valid_product_images', 'private.valid_t
 const REALTIME_HOOKS = ['private.realtime_presence_identity'];
 // devices' time zone check (20261201000160) calls this as the writing role.
 const DEVICE_CHECKS = ['private.is_time_zone'];
+// cart_items' key check (20261202000100) calls this as the writing role.
+const CART_CHECKS = ['private.cart_item_id'];
 
 /** Functions the API roles may execute. Everything else in public/private must be revoked. */
 const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
@@ -39,7 +41,7 @@ const EXECUTE_ALLOWED: Record<'anon' | 'authenticated', string[]> = {
     // door_commands read policy calls current_unit_device as the caller. require_unit_device is
     // called only inside the security definer unit_* functions, so the API role needs no grant.
     'public.pair_unit', 'public.unpair_unit', 'public.command_door', 'public.unit_heartbeat', 'public.unit_ack_command', 'public.unit_report_door', 'public.unit_redeem_code',
-    'private.current_unit_device', ...DEVICE_CHECKS,
+    'private.current_unit_device', ...DEVICE_CHECKS, ...CART_CHECKS,
   ],
 };
 
@@ -76,6 +78,17 @@ describeEngines('schema lint', (engine) => {
     expect(all.filter((r) => !r.rls).map((r) => r.name)).toEqual([]);
     const withPolicy = new Set((await rows<{ t: string }>("select distinct tablename as t from pg_policies where schemaname = 'public'")).map((r) => r.t));
     expect(all.map((r) => r.name).filter((n) => !withPolicy.has(n))).toEqual([]);
+  });
+
+  it("every replicated table's key says nothing: a random UUID, or cart_items' name-based UUID (Realtime sends a deleted row's key to every subscriber)", async () => {
+    const keys = await rows<{ t: string; type: string }>(`select c.relname as t, format_type(a.atttypid, a.atttypmod) as type
+      from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
+      where i.indisprimary and n.nspname = 'public' and c.relname = any($1) order by 1`, [REPLICATED]);
+    expect(keys.map((k) => k.t).sort()).toEqual([...REPLICATED].sort());
+    expect(keys.filter((k) => k.type !== 'uuid').map((k) => `${k.t}: ${k.type}`)).toEqual(['cart_items: text']);
+    const cartKey = await rows<{ def: string }>(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'cart_items_id_is_line_uuid'`);
+    expect(cartKey.map((c) => c.def)).toEqual([expect.stringContaining('private.cart_item_id(user_id, line_id)')]);
   });
 
   it('policies are per operation, one permissive policy per table, role and operation', async () => {

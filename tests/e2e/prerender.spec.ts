@@ -2,6 +2,7 @@ import { expect, test, type Page } from './support/test.ts';
 import { DEMO, signInAs } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled, waitForActiveServiceWorker } from './support/service-worker.ts';
+import { cartItems } from '../../src/db/collections/cart-items.ts';
 
 // The public pages are prerendered at build time (src/app/prerender/) and hydrated in the browser;
 // every other path gets the plain SPA shell. Each test runs in a fresh context (no service worker).
@@ -105,7 +106,7 @@ test.describe('prerendered pages', () => {
     await page.addInitScript(() => localStorage.setItem('garage-guest-cart', '1'));
     await page.goto('/');
     // The guest cart's RxDB database is open (its first answer follows at once) while the chunks are held.
-    await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).toContain('rxdb-dexie-garage-guest--0--cart_items');
+    await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).toContain(`rxdb-dexie-garage-guest--${cartItems.schema.version}--cart_items`);
     await expect.poll(() => isHydrated(page, 'h1')).toBe(true);
     await page.waitForTimeout(1_000);
     release();

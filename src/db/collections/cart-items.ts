@@ -1,3 +1,4 @@
+import { v5 as nameBasedUuid } from 'uuid';
 import { integer, nullableText, number, text, timestamp, uuid } from './fields.ts';
 import { defineTable } from './define.ts';
 
@@ -5,7 +6,7 @@ import { defineTable } from './define.ts';
 export const CART_MAX_QUANTITY = 99;
 
 export interface CartItemDoc {
-  /** `${user_id}:${hex of line_id}`: the same line added on two devices is one row. */
+  /** A name-based UUID of owner and line key (cartItemId): the same line added on two devices is one row. */
   id: string;
   user_id: string;
   /** The cart's line key: the product id, plus the variant (`1:Color=Black`). */
@@ -22,17 +23,22 @@ export interface CartItemDoc {
   updated_at: string;
 }
 
-function toHex(value: string): string {
-  return Array.from(new TextEncoder().encode(value), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
+/** The namespace of cart line ids; the server's private.cart_item_id uses the same. */
+export const CART_LINE_NAMESPACE = '3f8c2d0e-5b7a-4c1e-9a6d-2e4f7b8c9d10';
 
+/**
+ * A line's id: a UUID (version 5, SHA-1) of `<owner>:<line key>`. Deterministic, so two devices
+ * that add the same line while apart insert the same key; opaque, because Realtime sends a
+ * removed row's key to every subscriber of the table (as hosted Supabase does), and the key must
+ * not say whose cart it was or which product left it.
+ */
 export function cartItemId(userId: string, lineId: string): string {
-  return `${userId}:${toHex(lineId)}`;
+  return nameBasedUuid(`${userId}:${lineId}`, CART_LINE_NAMESPACE);
 }
 
 export const cartItems = defineTable<CartItemDoc>({
   name: 'cart_items',
-  version: 0,
+  version: 1,
   properties: {
     id: { type: 'string', maxLength: 500 },
     user_id: uuid,
@@ -48,6 +54,10 @@ export const cartItems = defineTable<CartItemDoc>({
     updated_at: timestamp,
   },
   required: ['id', 'user_id', 'line_id', 'product_id', 'name', 'price', 'quantity', 'added_at', 'created_at', 'updated_at'],
+  // Version 1 replaced the readable key (`<owner>:<line key in hex>`) with the opaque one: each
+  // stored line, sent or not, is kept under its new key; the replication (whose identifier carries
+  // the version) pulls the server's lines again, already re-keyed by migration 20261202000100.
+  migrationStrategies: { 1: (doc) => ({ ...doc, id: cartItemId(doc.user_id, doc.line_id) }) },
   push: true,
   label: (doc) => `Cart: ${doc.name ?? 'item'}`,
   fromServer: (row) => ({ ...row, price: Number(row.price) }),

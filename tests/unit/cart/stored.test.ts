@@ -2,6 +2,10 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openGuestCart } from '@/features/cart/data/guest-db.ts';
 import { DEXIE_CART_DB_NAME, guestCartStored, LEGACY_CART_KEY, markGuestCart } from '@/features/cart/data/stored.ts';
+import { COLLECTIONS } from '@/db/collections/index.ts';
+
+/** The guest cart's storage as RxDB names it (the collection's schema version is part of the name). */
+const GUEST_CART_STORAGE = `rxdb-dexie-garage-guest--${COLLECTIONS.cart_items.schema.version}--cart_items`;
 
 // Whether this device holds a guest cart, as the provider asks it before loading RxDB. A cart this
 // answer misses would not be lost, but hidden until the next add: each kind of cart must count.
@@ -10,7 +14,7 @@ describe('guestCartStored', () => {
   afterEach(async () => {
     vi.restoreAllMocks();
     await Dexie.delete(DEXIE_CART_DB_NAME);
-    await Dexie.delete('rxdb-dexie-garage-guest--0--cart_items');
+    await Dexie.delete(GUEST_CART_STORAGE);
   });
 
   it('is false on a device that never had a cart', async () => {
@@ -25,7 +29,7 @@ describe('guestCartStored', () => {
   it('is true for a guest cart from before the flag existed, found by its RxDB database', async () => {
     const { db } = await openGuestCart({ multiInstance: false });
     await db.close();
-    expect((await indexedDB.databases()).map((d) => d.name)).toContain('rxdb-dexie-garage-guest--0--cart_items');
+    expect((await indexedDB.databases()).map((d) => d.name)).toContain(GUEST_CART_STORAGE);
     expect(await guestCartStored()).toBe(true);
   });
 

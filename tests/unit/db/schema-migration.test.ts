@@ -6,7 +6,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { expect, it } from 'vitest';
-import { COLLECTIONS } from '@/db/collections/index.ts';
+import { cartItemId, COLLECTIONS } from '@/db/collections/index.ts';
 import { createAppDatabase } from '@/db/database.ts';
 import { createRxDatabase } from 'rxdb';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
@@ -32,5 +32,26 @@ it('a version bump migrates stored devices', async () => {
   });
   const docs = await v1.devices!.find().exec();
   expect(docs.map((doc) => doc.toJSON())).toEqual([expect.objectContaining({ name: 'Garage', display: 'Garage (no location)' })]);
+  await v1.remove();
+});
+
+it('cart lines stored under the old readable key are re-keyed with the opaque one, nothing else changed', async () => {
+  const storage = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
+  // The collection as version 0 stored it: `<owner>:<line key in hex>`.
+  const v0 = await createRxDatabase({ name: 'cart-key-test', storage: wrappedValidateAjvStorage({ storage }), multiInstance: false });
+  await v0.addCollections({ cart_items: { schema: { ...COLLECTIONS.cart_items.schema, version: 0 } as never } });
+  const userId = crypto.randomUUID();
+  const lineId = '1:Color=Black';
+  const at = '2026-11-27T10:00:00.000Z';
+  const line = { user_id: userId, line_id: lineId, product_id: 1, variant: 'Color=Black', name: 'Opener', price: 299, image: null, quantity: 2, added_at: at, created_at: at, updated_at: at };
+  const oldId = `${userId}:${Buffer.from(lineId).toString('hex')}`;
+  await v0.cart_items!.insert({ id: oldId, ...line });
+  await v0.close();
+
+  const v1 = await createAppDatabase({ name: 'cart-key-test', storage, collections: ['cart_items'], multiInstance: false });
+  const docs = (await v1.cart_items!.find().exec()).map((doc) => doc.toJSON());
+  expect(docs).toEqual([{ id: cartItemId(userId, lineId), ...line }]);
+  expect(docs[0]!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(await v1.cart_items!.findOne(oldId).exec()).toBeNull();
   await v1.remove();
 });
