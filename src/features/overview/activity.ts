@@ -3,6 +3,7 @@
 import { statusLabel } from '@/lib/status.ts';
 import type { DeviceEventDoc } from './data/device-events.ts';
 import type { OrderDoc } from './data/orders.ts';
+import { commandNeverAnswered } from '@/lib/command-expired.ts';
 
 /** How many entries the list shows. */
 export const RECENT_ACTIVITY_LIMIT = 8;
@@ -37,8 +38,7 @@ export function deviceEventText(event: EventFields, deviceName: string | undefin
     case 'door_command':
       return `${event.status === 'close' ? 'Close' : 'Open'} ${device} requested${event.detail ? ` by ${event.detail}` : ''}`;
     case 'command_expired':
-      // The server's detail tells a command never answered from one answered too late.
-      return event.detail?.startsWith('The unit did not answer')
+      return commandNeverAnswered(event.detail)
         ? `${capitalise(device)} did not answer a command; the door did not move`
         : `${capitalise(device)} answered a command too late; the door did not move`;
     case 'door_left_open':

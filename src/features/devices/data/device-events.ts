@@ -5,6 +5,7 @@ import type { MangoQuery } from 'rxdb';
 import type { DeviceEvent } from '@/db/collections/device-events.ts';
 import type { DocOf } from '@/db/react.tsx';
 import { statusLabel } from '@/lib/status.ts';
+import { commandNeverAnswered } from '@/lib/command-expired.ts';
 
 export type { DeviceEvent };
 
@@ -24,12 +25,6 @@ export function deviceEventsQuery(userId: string | null, deviceId: string): Mang
 const statusWords = (status: string | null) => (status ? statusLabel(status).toLowerCase() : 'unknown');
 
 const commandWord = (action: string | null) => (action === 'close' ? 'Close' : 'Open');
-
-/**
- * An expired command the unit never acknowledged (logged at the next contact with the device), as
- * opposed to one it acknowledged too late: the server says which in the event's detail.
- */
-export const unanswered = (event: Pick<DeviceEvent, 'detail'>) => event.detail?.startsWith('The unit did not answer') ?? false;
 
 /** A door state inside a sentence: "Door opening", "Door closing soon". */
 export const doorWords = (state: string | null) => (state ? statusLabel(state).toLowerCase() : 'state unknown');
@@ -51,7 +46,7 @@ export function describeDeviceEvent(event: Pick<DeviceEvent, 'kind' | 'access_co
     case 'door_command':
       return `${commandWord(event.status)} requested${event.detail ? ` by ${event.detail}` : ''} in the app`;
     case 'command_expired':
-      return `${commandWord(event.status)} not carried out: the unit ${unanswered(event) ? 'did not answer' : 'answered too late'}`;
+      return `${commandWord(event.status)} not carried out: the unit ${commandNeverAnswered(event.detail) ? 'did not answer' : 'answered too late'}`;
     case 'door_state':
       return `Door ${doorWords(event.status)}${event.detail ? ` (${event.detail})` : ''}`;
     case 'door_left_open':
