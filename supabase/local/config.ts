@@ -17,10 +17,15 @@ export function mergeConfig(base: StackConfig, overrides: StackConfig): StackCon
   return out;
 }
 
-/** supabase/config.toml parsed with snake_case keys as in the file, plus overrides (tests). */
-export function loadConfig(path: string, overrides: StackConfig = {}): StackConfig {
+/**
+ * supabase/config.toml parsed with snake_case keys as in the file, then the TOML file named by
+ * STACK_CONFIG_OVERRIDES (a local-only setting: e.g. the end-to-end servers raise the per-IP
+ * sign-in limit, since every test browser there shares 127.0.0.1), then `overrides` (tests).
+ */
+export function loadConfig(path: string, overrides: StackConfig = {}, overlay = process.env.STACK_CONFIG_OVERRIDES): StackConfig {
   const parsed = parse(readFileSync(path, 'utf8')) as StackConfig;
-  return mergeConfig(parsed, overrides);
+  const fromFile = overlay ? (parse(readFileSync(overlay, 'utf8')) as StackConfig) : {};
+  return mergeConfig(mergeConfig(parsed, fromFile), overrides);
 }
 
 /** A nested value, e.g. configValue(config, 'api', 'port'). */

@@ -17,10 +17,10 @@ const outDir = process.env.E2E_OUTDIR ?? 'dist';
 // once, in the runner, and handed down through the environment.
 process.env.E2E_STACK_DIRS ??= Array.from({ length: workers }, () => mkdtempSync(join(tmpdir(), 'e2e-stack-'))).join(',');
 const stackDirs = process.env.E2E_STACK_DIRS.split(',');
-// The browser durability property draws its histories from this seed, the same in every worker
-// (each loads this file). `npm test` uses one whose 20 histories passed; CHROMIUM_DURABILITY_RANDOM=1
-// draws a new one per run (printed with a failure; set CHROMIUM_DURABILITY_SEED to replay it).
-process.env.CHROMIUM_DURABILITY_SEED ??= process.env.CHROMIUM_DURABILITY_RANDOM ? String(Math.floor(Math.random() * 2 ** 31)) : '1986749609';
+// The browser durability property draws its random histories from this seed, the same in every
+// worker (each loads this file): a new one per run, printed with a failure; set
+// CHROMIUM_DURABILITY_SEED to replay a run.
+process.env.CHROMIUM_DURABILITY_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
 
 const LONG_SPECS = /\/(durability|a11y)\.spec\.ts$/;
 
@@ -43,7 +43,17 @@ export default defineConfig({
       executablePath: chromiumPath(),
       args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--disable-background-networking'],
     },
-    trace: 'retain-on-failure',
+    // A trace of every test costs about a third of the run (tests/README.md); a failure still
+    // prints what each page showed (support/page-state.ts) and its accessibility tree. E2E_TRACE=1
+    // keeps the trace of each failed test, without the screencast (the costliest part).
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
+    // The device asks for reduced motion, which the app honours (Mantine's respectReducedMotion):
+    // dialogs and toasts appear at once. With motion, Mantine starts a dialog's 200 ms slide a frame
+    // or two after mounting it; on a loaded machine Playwright could find the button still for two
+    // frames at its starting place, 30 px up, and click there as the slide began: the click was lost
+    // ("Revoke" in access.spec once in a clean-clone run). Transitions have no test of their own to
+    // lose; the few tests about motion itself ask for 'no-preference'.
+    reducedMotion: 'reduce',
   },
   // The two longest spec files start first, one per worker, so the run does not end with one of
   // them alone on a worker while the other worker idles. Projects run side by side, in this order.
@@ -60,6 +70,7 @@ export default defineConfig({
     timeout: 120_000,
     cwd: '../..',
     // The units the door tests need are started by the tests themselves (tests/e2e/support/units.ts).
-    env: { STACK_DATA_DIR: dir, SIMULATE_UNITS: '0' },
+    // stack-overrides.toml raises the per-IP auth limits: every test browser here is 127.0.0.1.
+    env: { STACK_DATA_DIR: dir, SIMULATE_UNITS: '0', STACK_CONFIG_OVERRIDES: 'tests/e2e/stack-overrides.toml' },
   })),
 });

@@ -3,6 +3,7 @@ import { DEMO, signInAs } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled, waitForActiveServiceWorker } from './support/service-worker.ts';
 import { cartItems } from '../../src/db/collections/cart-items.ts';
+import { isHydrated } from './support/hydration.ts';
 
 // The public pages are prerendered at build time (src/app/prerender/) and hydrated in the browser;
 // every other path gets the plain SPA shell. Each test runs in a fresh context (no service worker).
@@ -34,11 +35,6 @@ function collectProblems(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
-}
-
-/** Whether React has hydrated (or rendered) the first element matching the selector. */
-function isHydrated(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')), selector);
 }
 
 test.describe('prerendered pages', () => {

@@ -1,4 +1,5 @@
 import { DEMO, signInAs } from './support/auth.ts';
+import { hydrated } from './support/hydration.ts';
 import { expect, test, type Page } from './support/test.ts';
 
 // App shell (navbar, footer, layout, not-found) and the landing page, against the production build.
@@ -49,6 +50,7 @@ test.describe('navbar', () => {
 
     const solutions = main.getByRole('button', { name: 'Solutions' });
     await expect(solutions).toHaveAttribute('aria-expanded', 'false');
+    await hydrated(solutions);
     await solutions.click();
     await expect(solutions).toHaveAttribute('aria-expanded', 'true');
     for (const name of ['Homeowners', 'Workshops', 'Small Businesses', 'Property Managers']) {
@@ -83,6 +85,7 @@ test.describe('navbar', () => {
     await page.goto('/privacy');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     const burger = page.getByRole('button', { name: 'Open menu' });
+    await hydrated(burger);
     await burger.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
@@ -105,6 +108,7 @@ test.describe('support from the shop', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/privacy');
     const main = page.getByRole('navigation', { name: 'Main' });
+    await hydrated(main.getByRole('button', { name: 'Support' }));
     await main.getByRole('button', { name: 'Support' }).click();
     await expect(main.getByRole('link', { name: 'Support Center' })).toHaveAttribute('href', '/support');
     await main.getByRole('link', { name: 'Knowledge Base' }).click();
@@ -120,6 +124,7 @@ test.describe('support from the shop', () => {
     await signInAs(page, DEMO.customer);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/products');
+    await hydrated(page.getByRole('button', { name: 'Open menu' }));
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer.getByRole('link', { name: 'Knowledge Base' })).toHaveAttribute('href', '/support/articles');
@@ -253,6 +258,7 @@ test.describe('landing page', () => {
   });
 
   test('poster first, then a muted looping video that does not preload', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
     await expect(page.getByTestId('hero-poster')).toBeVisible();
     const video = page.getByTestId('hero-video');

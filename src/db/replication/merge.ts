@@ -29,7 +29,13 @@ export function mergeConflictHandler<T extends { id: string }>(
     isEqual: (a, b) => deepEqual(a, b),
     resolve: async (input) => {
       const [mine, base, theirs] = [asDocument(spec, input.newDocumentState)!, asDocument(spec, input.assumedMasterState), asDocument(spec, input.realMasterState)!];
-      if (!base) {
+      // A row this device created again over a deletion it had pulled (a cart line added after a
+      // removal) is an insert as well, when the collection knows how inserts meet: the server's
+      // row may be that very insert, landed with its answer lost (a reload straight after the
+      // write), and the three-way merge would take it for another device's change and drop the
+      // additions made here since.
+      const recreated = base?._deleted === true && !mine._deleted && spec.mergeInserts !== undefined;
+      if (!base || recreated) {
         const merged = spec.mergeInserts?.(mine as T, theirs as T, Boolean(theirs._deleted));
         if (merged) return withDeleted(merged, false);
         return repeatedInsert(spec, mine, theirs, onReplaced);

@@ -14,9 +14,9 @@ export const DEMO = {
 } as const;
 
 
-// Sessions are reused within a worker: the stack limits sign-ins per IP (30 per 5 minutes, as
-// GoTrue does), and an access token stays valid for an hour, far longer than a test run. A test
-// that signs out globally or enrols MFA must use its own user (createUser), never a demo account.
+// Sessions are reused within a worker: an access token stays valid for an hour, far longer than a
+// test run. A test that signs out globally or enrols MFA must use its own user (createUser), never
+// a demo account.
 interface StoredSignIn {
   session: { access_token: string; user: { id: string } };
   /** The profile as the app caches it on the device ('garage-profile'). */
@@ -25,9 +25,9 @@ interface StoredSignIn {
 const signIns = new Map<string, StoredSignIn>();
 
 /**
- * A suite that makes many users (the browser durability histories make one each) can still reach
- * the per-IP limit within five minutes; like a client under a sliding-window limit, it waits for a
- * slot to free up rather than fail.
+ * The e2e servers raise the per-IP sign-in limit (tests/e2e/stack-overrides.toml); a server reused
+ * locally (`npm start`) has the real one, 30 per 5 minutes, which a run reaches: like a client
+ * under a sliding-window limit, this waits for a slot to free up rather than fail.
  */
 const RATE_LIMIT_WAIT_MS = 90_000;
 

@@ -110,10 +110,11 @@ export async function layoutProblems(page: Page): Promise<string[]> {
 
 /** Waits for toasts (and dialogs) to finish sliding in: the check measures where things rest. */
 export async function settled(page: Page) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  // Mantine's transitions take 250 ms and start from a timer, so no animation is yet running to
-  // wait for: this is the one fixed wait, a transition's length.
-  await page.waitForTimeout(300);
+  const reduced = await page.evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(matchMedia('(prefers-reduced-motion: reduce)').matches)))));
+  // With motion, Mantine's transitions take 250 ms and start from a timer, so no animation is yet
+  // running to wait for: this is the one fixed wait, a transition's length. With reduced motion
+  // (the suite's default) nothing moves.
+  if (!reduced) await page.waitForTimeout(300);
 }
 
 /**

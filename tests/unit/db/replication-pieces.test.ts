@@ -74,6 +74,24 @@ describe('field-wise merge (the server wins)', () => {
     const both = await handler.resolve({ newDocumentState: line, realMasterState: { ...line, added_at: '2026-11-23T10:00:05+00:00', quantity: 3 } }, 'test');
     expect(both.quantity).toBe(5);
   });
+
+  it('a cart line added again after a removal this device had pulled: its own landed insert is not taken for another device\'s change', async () => {
+    const replaced: Replaced[] = [];
+    const handler = mergeConflictHandler(cartItems, (r) => replaced.push(r));
+    const removed = { id: 'u:31', user_id: 'u', line_id: '1', product_id: 1, variant: null, name: 'Unit', price: 1, image: null, quantity: 2, added_at: '2026-11-23T09:00:00Z', created_at: 't', updated_at: 't', _deleted: true };
+    const added = { ...removed, quantity: 1, added_at: '2026-11-23T10:00:00.123Z', _deleted: false };
+    // The add reached the server, its answer was lost to a reload; the device then added one more.
+    const landed = { ...added, added_at: '2026-11-23T10:00:00.123+00:00', updated_at: 's' };
+    const more = await handler.resolve({ newDocumentState: { ...added, quantity: 2 }, assumedMasterState: removed, realMasterState: landed }, 'test');
+    expect(more).toMatchObject({ quantity: 2, _deleted: false });
+    // Another device added the line meanwhile: both additions count.
+    const elsewhere = await handler.resolve({ newDocumentState: added, assumedMasterState: removed, realMasterState: { ...landed, added_at: '2026-11-23T10:00:05+00:00', quantity: 3 } }, 'test');
+    expect(elsewhere).toMatchObject({ quantity: 4, _deleted: false });
+    // This very add, removed since on the server (checkout): it stays removed.
+    const checkedOut = await handler.resolve({ newDocumentState: { ...added, quantity: 2 }, assumedMasterState: removed, realMasterState: { ...landed, _deleted: true } }, 'test');
+    expect(checkedOut._deleted).toBe(true);
+    expect(replaced).toEqual([]);
+  });
 });
 
 describe('push guard', () => {

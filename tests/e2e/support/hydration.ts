@@ -1,0 +1,15 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Whether React has hydrated (or rendered) the first element matching the selector. */
+export function isHydrated(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((css) => Object.keys(document.querySelector(css) ?? {}).some((key) => key.startsWith('__reactFiber')), selector);
+}
+
+/**
+ * Waits until React owns this element of a prerendered page. The HTML shows it before any script
+ * runs; a click before hydration reaches no handler and is lost, as a first tap on a slow phone is
+ * (a busy machine once let the shell spec open the menu before the page had hydrated).
+ */
+export async function hydrated(locator: Locator): Promise<void> {
+  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+}
