@@ -277,7 +277,8 @@ test('staff write knowledge-base articles: every validation message, tags, previ
 
   const card = page.getByTestId('staff-article').filter({ hasText: title });
   await expect(card.getByTestId('article-state')).toHaveText('Draft');
-  await expect(card.getByTestId('article-excerpt')).toContainText('## Hold the reset button');
+  // The card shows the text as prose, not its Markdown.
+  await expect(card.getByTestId('article-excerpt')).toHaveText('Hold the reset button. Hold it for 6 seconds until the light blinks.');
   type Row = { id: string; title: string; tags: string[]; is_published: boolean; _deleted: boolean; category: string };
   const byTitle = () => api<Row[]>('get', `/rest/v1/kb_articles?title=eq.${encodeURIComponent(title)}&select=id`, service);
   await expect.poll(async () => (await byTitle()).length, { timeout: 15_000 }).toBe(1);

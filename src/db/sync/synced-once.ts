@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { syncStatus } from './status.ts';
+import { syncStatus, useSyncStatus } from './status.ts';
 
 // Whether this device has ever finished a sync of the user's data: until then its empty
 // collections mean "not here yet", not "none". A localStorage flag, not the sync database's
@@ -47,4 +47,16 @@ function subscribe(onChange: () => void): () => void {
 export function useSyncedOnce(userId: string | null): boolean {
   const read = useCallback(() => userId !== null && (syncStatus.getState().lastSyncedAt !== null || stored(userId)), [userId]);
   return useSyncExternalStore(subscribe, read, () => false);
+}
+
+/**
+ * On a device that has never finished a sync for this user, empty collections mean "not here yet",
+ * not "none": a returning customer on a new phone saw "No orders yet" (or zeros and the new
+ * customer's checklist) until the first pull arrived. Screens wait while that first sync can happen
+ * (online, the server answering); offline or failing, they show what the device has.
+ */
+export function useAwaitingFirstSync(userId: string | null): boolean {
+  const everSynced = useSyncedOnce(userId);
+  const possible = useSyncStatus((status) => status.online && status.lastError === null);
+  return !everSynced && possible;
 }

@@ -19,6 +19,17 @@ export function unitReachable(device: Pick<Device, 'status' | 'last_seen'>, now:
   return now - Date.parse(device.last_seen) < UNIT_SILENT_AFTER_MS;
 }
 
+/**
+ * The status the app shows. A unit reports 'online' with each heartbeat; one that loses power or
+ * its network stops without a word, and the database keeps saying 'online'. Silent past
+ * UNIT_SILENT_AFTER_MS it reads as offline, as its door does (the card said Online above a door
+ * that said the unit was offline).
+ */
+export function shownStatus(device: Pick<Device, 'device_type' | 'status' | 'last_seen'>, now: number): Device['status'] {
+  const heartbeats = device.device_type === 'indoor_unit' || device.device_type === 'outdoor_unit';
+  return heartbeats && device.status === 'online' && !unitReachable(device, now) ? 'offline' : device.status;
+}
+
 /** What the one big button does for a door in this state. */
 export function doorActionFor(state: DoorState | null | undefined): DoorAction {
   return state === 'open' || state === 'opening' || state === 'stopped' ? 'close' : 'open';

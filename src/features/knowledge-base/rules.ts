@@ -1,5 +1,6 @@
 // The knowledge base's display rules: excerpts, sorting, categories, search fields.
 import type { SearchSpec } from '@/lib/search.ts';
+import { plainText } from '@/lib/markdown-text.ts';
 
 /** A customer's article card shows the first 150 characters of the article, then '...'. */
 export const EXCERPT_LENGTH = 150;
@@ -35,20 +36,7 @@ export const articleSearch = <T extends ArticleLike>(): SearchSpec<T> => ({
   boost: { title: 3, tags: 2 } as SearchSpec<T>['boost'],
 });
 
-/**
- * The article's text without Markdown syntax (headings, emphasis, list markers, link targets), so a
- * card's excerpt reads as prose.
- */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]*>/g, '')
-    .replace(/^\s{0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, '')
-    .replace(/[*_`~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+export { plainText };
 
 /** The first 150 characters of the article's text plus '...'. */
 export function excerpt(markdown: string): string {

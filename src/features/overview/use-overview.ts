@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useCollectionQuery, useDataOwner, useUserDataStatus } from '@/db/react.tsx';
-import { useSyncStatus } from '@/db/sync/status.ts';
-import { useSyncedOnce } from '@/db/sync/synced-once.ts';
+import { useAwaitingFirstSync, useSyncedOnce } from '@/db/sync/synced-once.ts';
 import { RECENT_ACTIVITY_LIMIT, mergeActivity, type ActivityItem } from './activity.ts';
 import { myLiveCodesQuery } from './data/access-codes.ts';
 import { myRecentDeviceEventsQuery } from './data/device-events.ts';
@@ -40,16 +39,13 @@ export function useOverview(): { state: OverviewState; retry: () => void; userId
   const recentOrders = useCollectionQuery('orders', myRecentOrdersQuery(userId, RECENT_ACTIVITY_LIMIT));
   const events = useCollectionQuery('device_events', myRecentDeviceEventsQuery(userId, RECENT_ACTIVITY_LIMIT));
   const { retry } = useUserDataStatus();
-  // On a device that has never finished a sync for this user, empty collections mean "not here
-  // yet", not "none": a returning customer signing in on a new phone saw zeros and the new
-  // customer's checklist for a second, then their data (and the page jumped twice). So the numbers
-  // wait for that first sync while it can happen (online, the server answering); otherwise they
-  // show what the device has, without judging the customer new.
+  // The numbers wait for the device's first sync (see useAwaitingFirstSync); the checklist also
+  // waits for one to have finished, so a customer is never judged new by an unsynced device.
   const everSynced = useSyncedOnce(userId);
-  const firstSyncPossible = useSyncStatus((status) => status.online && status.lastError === null);
+  const awaitingFirstSync = useAwaitingFirstSync(userId);
 
   const results = [devices, codes, unread, inProgress, recentOrders, events];
-  const loading = results.some((result) => result.loading) || (!everSynced && firstSyncPossible);
+  const loading = results.some((result) => result.loading) || awaitingFirstSync;
   const error = results.find((result) => result.error)?.error ?? null;
 
   const data = useMemo<OverviewData>(() => {

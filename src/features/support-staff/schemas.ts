@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { KB_CATEGORIES } from '@/db/collections/kb-articles.ts';
+import { plainText } from '@/lib/markdown-text.ts';
 
 // The article form's limits and messages: the support center's article rules (the table checks
 // the same bounds), so a form never queues a write the server would refuse for good.
@@ -34,9 +35,15 @@ export function addTag(tags: readonly string[], raw: string): string[] {
   return [...tags, tag];
 }
 
-/** The first 200 characters of an article's content on its card, with an ellipsis when cut. */
+/**
+ * An article's card: up to 200 characters of its text as prose (no Markdown syntax), cut after a
+ * whole word with an ellipsis.
+ */
 export const EXCERPT_LENGTH = 200;
 export function excerpt(content: string, length = EXCERPT_LENGTH): string {
-  const text = content.replace(/\s+/g, ' ').trim();
-  return text.length > length ? `${text.slice(0, length)}…` : text;
+  const text = plainText(content);
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > length / 2 ? cut.slice(0, lastSpace) : text.slice(0, length)).replace(/[\s.,;:]+$/, '')}…`;
 }

@@ -204,7 +204,8 @@ describe('DevicesPage', () => {
 
   it('Control shows live status, last seen and the door log, newest first, as they change', async () => {
     const data = await devicesDatabase(USER);
-    const gate = device(USER, { name: 'Gate', status: 'online', last_seen: null, firmware_version: '3.0.1' });
+    // Heard from 70 s ago: still online (a unit heartbeats every 30 s; silent for 90 s it reads offline).
+    const gate = device(USER, { name: 'Gate', status: 'online', last_seen: new Date(Date.now() - 70_000).toISOString(), firmware_version: '3.0.1' });
     const other = device(USER, { name: 'Other' });
     await data.db.devices!.bulkInsert([gate, other]);
     await data.db.device_events!.bulkInsert([
@@ -217,7 +218,7 @@ describe('DevicesPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Control Gate' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Control Gate' }));
     expect(dialog.getByTestId('control-status').textContent).toBe('Online');
-    expect(dialog.getByTestId('control-last-seen').textContent).toBe('Last seen never');
+    expect(dialog.getByTestId('control-last-seen').textContent).toBe('Last seen 1 minute ago');
     expect(dialog.getByText('3.0.1')).toBeTruthy();
     await waitFor(() => expect(dialog.getAllByTestId('door-log-entry').map((entry) => entry.textContent)).toEqual([expect.stringContaining('Code XXXX refused: Expired')]));
 
@@ -233,6 +234,23 @@ describe('DevicesPage', () => {
         expect.stringContaining('Code XXXX refused: Expired'),
       ]),
     );
+  });
+
+  it('a unit the database still calls online but that has been silent for 90 s reads offline, on its card and in Control, as its door does', async () => {
+    const data = await devicesDatabase(USER);
+    const silent = device(USER, { name: 'Silent Door', device_type: 'indoor_unit', status: 'online', last_seen: new Date(Date.now() - 9 * 60_000).toISOString() });
+    const battery = device(USER, { name: 'Old Battery', device_type: 'backup_battery', status: 'online', last_seen: new Date(Date.now() - 9 * 60_000).toISOString() });
+    await data.db.devices!.bulkInsert([silent, battery]);
+    publish(data);
+    renderPage();
+    const card = within((await screen.findAllByTestId('device-card')).find((c) => c.textContent?.includes('Silent Door'))!);
+    expect(card.getByTestId('device-status').textContent).toBe('Offline');
+    expect(card.getByText('The unit is offline, so the door cannot be opened or closed from the app.')).toBeTruthy();
+    // A battery sends no heartbeats: its status is what the database says.
+    const batteryCard = within(screen.getAllByTestId('device-card').find((c) => c.textContent?.includes('Old Battery'))!);
+    expect(batteryCard.getByTestId('device-status').textContent).toBe('Online');
+    await userEvent.setup().click(card.getByRole('button', { name: 'Control Silent Door' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Control Silent Door' })).getByTestId('control-status').textContent).toBe('Offline');
   });
 
   it('Control says when a device has no door activity', async () => {

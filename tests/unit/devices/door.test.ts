@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doorActionFor, doorStateText, doorUnavailableReason, hasDoor, nextDoorChange, unitReachable, UNIT_SILENT_AFTER_MS } from '@/features/devices/door.ts';
+import { doorActionFor, doorStateText, doorUnavailableReason, hasDoor, nextDoorChange, shownStatus, unitReachable, UNIT_SILENT_AFTER_MS } from '@/features/devices/door.ts';
 
 const now = Date.parse('2026-11-27T10:00:00Z');
 const seen = (msAgo: number) => new Date(now - msAgo).toISOString();
@@ -46,6 +46,18 @@ describe('the door of an indoor unit', () => {
     expect(doorUnavailableReason({ status: 'online', last_seen: seen(120_000) }, true, now)).toMatch(/^The unit is offline/);
     expect(doorUnavailableReason({ status: 'maintenance', last_seen: seen(1_000) }, true, now)).toMatch(/maintenance mode/);
     expect(doorUnavailableReason({ status: 'error', last_seen: seen(1_000) }, true, now)).toMatch(/reports an error/);
+  });
+});
+
+describe('shownStatus', () => {
+  const now = Date.parse('2026-11-27T10:00:00Z');
+  const seen = (ago: number) => new Date(now - ago).toISOString();
+  it('reads a heartbeating unit silent past the limit as offline, and every other status as stored', () => {
+    expect(shownStatus({ device_type: 'indoor_unit', status: 'online', last_seen: seen(UNIT_SILENT_AFTER_MS - 1) }, now)).toBe('online');
+    expect(shownStatus({ device_type: 'indoor_unit', status: 'online', last_seen: seen(UNIT_SILENT_AFTER_MS) }, now)).toBe('offline');
+    expect(shownStatus({ device_type: 'outdoor_unit', status: 'online', last_seen: null }, now)).toBe('offline');
+    expect(shownStatus({ device_type: 'outdoor_unit', status: 'maintenance', last_seen: seen(3_600_000) }, now)).toBe('maintenance');
+    expect(shownStatus({ device_type: 'backup_battery', status: 'online', last_seen: seen(3_600_000) }, now)).toBe('online');
   });
 });
 

@@ -21,12 +21,14 @@ describe('knowledge-base rules', () => {
     const text = excerpt(long);
     expect(text.endsWith('...')).toBe(true);
     expect(text).toHaveLength(EXCERPT_LENGTH + 3);
-    expect(text.startsWith('Heading Bold and a link xxx')).toBe(true);
+    expect(text.startsWith('Heading. Bold and a link xxx')).toBe(true);
     expect(excerpt('Short text.')).toBe('Short text....');
   });
 
   it('turns list items, quotes and code marks into plain prose', () => {
-    expect(plainText('- one\n- two\n> quoted `code` _em_\n1. first')).toBe('one two quoted code em first');
+    expect(plainText('- one\n- two\n> quoted `code` _em_\n1. first')).toBe('one. two. quoted code em first.');
+    // A heading or item with its own stop keeps it; one without ends its sentence.
+    expect(plainText('## Code types\n\n- Guest: for visitors\n- Delivery?\n\nText')).toBe('Code types. Guest: for visitors. Delivery? Text');
   });
 
   it('sorts by newest, views or helpful votes, descending, with a stable tie-break', () => {

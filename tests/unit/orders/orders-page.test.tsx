@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OrdersPage } from '@/features/orders';
+import { syncStatus } from '@/db/sync/status.ts';
 import { userDataStore } from '@/db/user-data-store.ts';
 import { renderWithRouter } from '@/test/render.tsx';
 import { order, publish, resetUserData, userDatabase } from '../data-layer/support.ts';
@@ -15,7 +16,10 @@ function renderPage() {
   renderWithRouter(<OrdersPage />, { path: '/dashboard/orders', pages: { '/products': 'Products page' } });
 }
 
-afterEach(() => resetUserData());
+afterEach(() => {
+  resetUserData();
+  syncStatus.setState({ lastSyncedAt: null, online: true, lastError: null });
+});
 
 describe('OrdersPage', () => {
   it('shows a skeleton while the database opens, then one card per order, newest first, with lines and totals', async () => {
@@ -71,9 +75,14 @@ describe('OrdersPage', () => {
     await expect.poll(() => within(screen.getAllByTestId('order-card')[1]!).getByTestId('order-status').textContent).toBe('Shipped');
   });
 
-  it('says there are no orders yet and links to the products', async () => {
+  it('on a device that never synced this user, waits for the first sync before saying there are no orders yet, then links to the products', async () => {
     publish(await userDatabase(USER_ID));
     renderPage();
+    // Online and never synced: an empty collection means "not here yet".
+    expect(await screen.findByTestId('orders-loading')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText('No orders yet')).toBeNull();
+    act(() => syncStatus.setState({ lastSyncedAt: Date.now() }));
     expect(await screen.findByText('No orders yet')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Browse Products' }));
     expect(await screen.findByText('Products page')).toBeTruthy();

@@ -49,6 +49,10 @@ describe('card text', () => {
     expect(excerpt('a  b\n\nc')).toBe('a b c');
     expect(excerpt('x'.repeat(200))).toBe('x'.repeat(200));
     expect(excerpt('x'.repeat(201))).toBe(`${'x'.repeat(200)}…`);
+    // Prose, not Markdown (staff saw "## Order status…" on every card), cut after a whole word.
+    expect(excerpt('## Order status\n\nOrders move **through** [four states](/x).')).toBe('Order status. Orders move through four states.');
+    const words = `${'word '.repeat(45)}tail`;
+    expect(excerpt(words)).toBe(`${'word '.repeat(40).trim()}…`);
   });
 
   it('formats the average response time', () => {

@@ -8,6 +8,7 @@ import type { Device } from '../data/devices.ts';
 import { deviceTypeLabel } from '../device-types.ts';
 import { hasDoor } from '../door.ts';
 import { DoorControl } from './DoorControl.tsx';
+import { DeviceStatusBadge } from './DeviceStatusBadge.tsx';
 import { DeviceTypeIcon } from './DeviceTypeIcon.tsx';
 import { LastSeen } from './LastSeen.tsx';
 
@@ -53,7 +54,7 @@ export function DeviceCard({ device, writeState, onSettings, onControl }: Device
             </Text>
           </Stack>
           <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-            <StatusBadge kind="device" status={device.status} data-testid="device-status" />
+            <DeviceStatusBadge device={device} data-testid="device-status" />
             {writeState && <StatusBadge kind="write" status={writeState} data-testid="device-write-state" />}
           </Stack>
         </Group>

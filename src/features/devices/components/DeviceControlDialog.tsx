@@ -1,9 +1,9 @@
 import { Divider, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { StatusBadge } from '@/components/StatusBadge.tsx';
 import type { Device } from '../data/devices.ts';
 import { deviceTypeLabel } from '../device-types.ts';
 import { hasDoor } from '../door.ts';
 import { DoorControl } from './DoorControl.tsx';
+import { DeviceStatusBadge } from './DeviceStatusBadge.tsx';
 import { DeviceTypeIcon } from './DeviceTypeIcon.tsx';
 import { DoorLog } from './DoorLog.tsx';
 import { LastSeen } from './LastSeen.tsx';
@@ -41,7 +41,7 @@ export function DeviceControlDialog({ device, onClose }: { device: Device | null
                 <LastSeen at={device.last_seen} prefix="Last seen" />
               </Text>
             </Stack>
-            <StatusBadge kind="device" status={device.status} size="lg" data-testid="control-status" />
+            <DeviceStatusBadge device={device} size="lg" data-testid="control-status" />
           </Group>
           {hasDoor(device) && <DoorControl device={device} size="lg" />}
           <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="sm" m={0}>
