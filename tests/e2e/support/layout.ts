@@ -108,13 +108,42 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
-/** Waits for toasts (and dialogs) to finish sliding in: the check measures where things rest. */
+/**
+ * Waits until the page rests: toasts and dialogs done sliding in, and parts that follow their own
+ * size (charts through a ResizeObserver) re-rendered after a resize. Under load a chart re-drew
+ * more than two frames after the viewport changed, and the check measured its old width ("needs
+ * 760px, shows 750px" on Financial, only on a busy machine): the layout must now hold still, its
+ * boxes unchanged, for five frames in a row (3 s at most).
+ */
 export async function settled(page: Page) {
-  const reduced = await page.evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(matchMedia('(prefers-reduced-motion: reduce)').matches)))));
+  const reduced = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
   // With motion, Mantine's transitions take 250 ms and start from a timer, so no animation is yet
-  // running to wait for: this is the one fixed wait, a transition's length. With reduced motion
-  // (the suite's default) nothing moves.
+  // running to wait for: a transition's length. With reduced motion (the suite's default) nothing slides.
   if (!reduced) await page.waitForTimeout(300);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const boxes = () => {
+          const root = document.documentElement;
+          const parts = [...document.querySelectorAll('svg, section, [role="dialog"], .mantine-Notification-root')].map((el) => {
+            const r = el.getBoundingClientRect();
+            return `${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)},${Math.round(r.height)}`;
+          });
+          return `${root.scrollWidth}x${root.scrollHeight};${parts.join(';')}`;
+        };
+        const started = performance.now();
+        let last = boxes();
+        let still = 0;
+        const frame = () => {
+          const now = boxes();
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 5 || performance.now() - started > 3_000) resolve();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /**
