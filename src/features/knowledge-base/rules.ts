@@ -36,8 +36,6 @@ export const articleSearch = <T extends ArticleLike>(): SearchSpec<T> => ({
   boost: { title: 3, tags: 2 } as SearchSpec<T>['boost'],
 });
 
-export { plainText };
-
 /** The first 150 characters of the article's text plus '...'. */
 export function excerpt(markdown: string): string {
   return `${plainText(markdown).slice(0, EXCERPT_LENGTH)}...`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesOf, EXCERPT_LENGTH, excerpt, plainText, sortArticles, type ArticleLike } from '@/features/knowledge-base/rules.ts';
+import { categoriesOf, EXCERPT_LENGTH, excerpt, sortArticles, type ArticleLike } from '@/features/knowledge-base/rules.ts';
+import { plainText } from '@/lib/markdown-text.ts';
 import { CORE_FAQ } from '@/lib/faq.ts';
 
 const article = (id: string, fields: Partial<ArticleLike> = {}): ArticleLike => ({
