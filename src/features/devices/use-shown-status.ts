@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { Device } from '@/db/collections/devices.ts';
+import { useOnlineStatus } from '@/lib/online-status.ts';
 import { shownStatus, UNIT_SILENT_AFTER_MS } from './door.ts';
 
-/** shownStatus, re-rendered the moment a unit's silence makes it offline. */
+/**
+ * shownStatus, re-rendered the moment a unit's silence makes it offline. While this phone is offline
+ * it cannot hear any unit, so a unit keeps its last known status (its door says the phone is offline).
+ */
 export function useShownStatus(device: Pick<Device, 'device_type' | 'status' | 'last_seen'>): Device['status'] {
+  const online = useOnlineStatus();
   const [now, setNow] = useState(() => Date.now());
   const { status, last_seen } = device;
   useEffect(() => {
@@ -15,5 +20,5 @@ export function useShownStatus(device: Pick<Device, 'device_type' | 'status' | '
     const timer = setTimeout(() => setNow(Date.now()), Math.max(0, silentIn + 15));
     return () => clearTimeout(timer);
   }, [status, last_seen]);
-  return shownStatus(device, now);
+  return online ? shownStatus(device, now) : device.status;
 }

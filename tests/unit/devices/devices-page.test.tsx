@@ -251,6 +251,16 @@ describe('DevicesPage', () => {
     expect(batteryCard.getByTestId('device-status').textContent).toBe('Online');
     await userEvent.setup().click(card.getByRole('button', { name: 'Control Silent Door' }));
     expect(within(await screen.findByRole('dialog', { name: 'Control Silent Door' })).getByTestId('control-status').textContent).toBe('Offline');
+
+    // This phone offline: it cannot hear the unit either way, so the card keeps the last known status.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => void window.dispatchEvent(new Event('offline')));
+      await waitFor(() => expect(card.getByTestId('device-status').textContent).toBe('Online'));
+    } finally {
+      onLine.mockRestore();
+      act(() => void window.dispatchEvent(new Event('online')));
+    }
   });
 
   it('Control says when a device has no door activity', async () => {
