@@ -11,6 +11,14 @@ type StatusBadgeProps<K extends StatusKind> = {
 } & Omit<BadgeProps, 'color' | 'children' | 'leftSection' | 'variant' | 'autoContrast'>;
 
 /**
+ * A status reads whole: Mantine's label clips (overflow: hidden, for its ellipsis), and a clipping
+ * box's smallest width is zero, so a table or a flex row squeezed a status to "SUCCE…" or
+ * "OUT OF STO…". Statuses are a few short words, so a badge keeps their width and the row around it
+ * gives way (a table scrolls, a flex row wraps).
+ */
+export const WHOLE_BADGE = { root: { maxWidth: 'none', flexShrink: 0 }, label: { overflow: 'visible' } } as const;
+
+/**
  * A status as a filled badge: the colour from src/lib/status.ts, the label with underscores as
  * spaces ("In Progress"). The label is plain text, so screen readers read it where it stands.
  */
@@ -22,6 +30,7 @@ export function StatusBadge<K extends StatusKind>({ kind, status, icon, ...props
       autoContrast
       leftSection={icon ? <span aria-hidden="true" style={{ display: 'inline-flex' }}>{icon}</span> : undefined}
       data-status={status}
+      styles={WHOLE_BADGE}
       {...props}
     >
       {statusLabel(status)}

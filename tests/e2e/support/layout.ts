@@ -5,7 +5,8 @@ import { WIDTHS } from './readable.ts';
  * What a user at this viewport cannot see or reach on the current page, one readable line each:
  * - the page wider than the viewport (sideways scrolling of the whole page);
  * - text cut off (overflow hidden/clip, wider than its box) with no ellipsis and no other way to
- *   read it (a title, aria-label or aria-describedby on it or an ancestor);
+ *   read it (a title, aria-label or aria-describedby on it or an ancestor), and a status badge
+ *   (a badge with `data-status`) cut at all;
  * - a fixed or sticky overlay (toast, offline badge, prompt; not the page's own header, sidebar or
  *   dialog layers) drawn over a button, link, field or the header's sync state;
  * - a dialog not wholly inside the viewport.
@@ -57,6 +58,12 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       if (!(el.textContent ?? '').trim() || readable(el)) continue;
       if (s.visibility === 'hidden' || el.closest('[aria-hidden=true]')) continue;
       problems.push(`text cut off: ${describe(el)} needs ${el.scrollWidth}px, shows ${el.clientWidth}px, no ellipsis or title`);
+    }
+    // A status ("Out of Stock", "Success") is a few words that must read whole: an ellipsis is no way
+    // to read it.
+    for (const badge of document.body.querySelectorAll('.mantine-Badge-root[data-status]')) {
+      const cut = [badge, ...badge.querySelectorAll('*')].find((e) => e.scrollWidth > e.clientWidth + 1);
+      if (cut) problems.push(`status cut off: ${describe(badge)} needs ${cut.scrollWidth}px, shows ${cut.clientWidth}px`);
     }
 
     // 3. Overlays over controls. The outermost fixed/sticky element is an overlay unless it is the
@@ -168,6 +175,7 @@ export async function expectLayoutAtEveryWidth(page: Page, what: string): Promis
     for (const line of (await settledLayoutProblems(page)).problems) places.set(line, [...(places.get(line) ?? []), name]);
   }
   if (original) await page.setViewportSize(original);
-  const lines = [...places].map(([line, widths]) => `[${widths.join(', ')}] ${line}`);
+  // The same problem on many rows reads once, with its widths and how many places.
+  const lines = [...places].map(([line, widths]) => `[${[...new Set(widths)].join(', ')}]${widths.length > WIDTHS.length ? ` ×${widths.length}` : ''} ${line}`);
   expect(lines, `${what}: covered, clipped or overflowing\n${lines.join('\n')}`).toEqual([]);
 }

@@ -2,5 +2,5 @@ import { StatusBadge } from '@/components/StatusBadge.tsx';
 
 /** Success or Failed, in the list's cards, the table and the details panel alike. */
 export function ResultBadge({ success }: { success: boolean }) {
-  return <StatusBadge kind="result" status={success ? 'success' : 'failed'} size="sm" style={{ flexShrink: 0 }} />;
+  return <StatusBadge kind="result" status={success ? 'success' : 'failed'} size="sm" />;
 }

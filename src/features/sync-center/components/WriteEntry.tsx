@@ -58,7 +58,7 @@ export function WriteEntry({ item, online }: { item: WriteItem; online: boolean 
           <Text fw={600} id={labelId} style={{ overflowWrap: 'anywhere' }}>
             {entry.label}
           </Text>
-          <StatusBadge kind="write" status={entry.state} style={{ flexShrink: 0 }} />
+          <StatusBadge kind="write" status={entry.state} />
         </Group>
         <Text size="sm" c="dimmed">
           {writeKind(item)} · <TimeAgo date={entry.createdAt} prefix="Made" />

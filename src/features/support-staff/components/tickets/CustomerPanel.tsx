@@ -78,7 +78,7 @@ function Summary({ summary }: { summary: TicketCustomer }) {
           key: device.id,
           name: device.name,
           detail: `${statusLabel(device.device_type)}${device.location ? ` · ${device.location}` : ''}`,
-          badge: <StatusBadge kind="device" status={device.status} size="sm" style={{ flexShrink: 0 }} />,
+          badge: <StatusBadge kind="device" status={device.status} size="sm" />,
         }))}
       />
       <SummaryList
@@ -93,7 +93,7 @@ function Summary({ summary }: { summary: TicketCustomer }) {
               {formatMoney(order.total)} · <TimeAgo date={order.created_at} />
             </>
           ),
-          badge: <StatusBadge kind="order" status={order.status} size="sm" style={{ flexShrink: 0 }} />,
+          badge: <StatusBadge kind="order" status={order.status} size="sm" />,
         }))}
       />
     </>
