@@ -1,5 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// After Mantine's styles: its rules of equal specificity give way to ours.
+import './app/global.css';
 
 // The entry only sequences the start-up: React DOM, then the app, each module group evaluated in a
 // task of its own, so no single long task blocks input while a prerendered page is on screen (the

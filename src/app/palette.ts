@@ -7,6 +7,8 @@ import { darken, lighten, luminance, type CSSVariablesResolver, type MantineColo
 
 /** AA is 4.5:1; a little margin so rounding in a browser or in axe never tips a pair below it. */
 export const TEXT_CONTRAST = 4.55;
+/** WCAG's 3:1 for the parts of a control that show it is there (1.4.11), with the same margin. */
+export const NON_TEXT_CONTRAST = 3.05;
 const WHITE = '#ffffff';
 const BLACK = '#000000';
 
@@ -24,11 +26,11 @@ function darkEnough(shade: string, backgrounds: readonly string[]): string {
   return BLACK;
 }
 
-/** The shade, then lighter mixes of it, until one reads on every dark `background`. */
-function lightEnough(shade: string, backgrounds: readonly string[]): string {
+/** The shade, then lighter mixes of it, until one reads on every dark `background` (text: 4.5:1). */
+function lightEnough(shade: string, backgrounds: readonly string[], needed = TEXT_CONTRAST): string {
   for (let amount = 0; amount <= 0.9; amount += 0.05) {
     const candidate = amount === 0 ? shade : lighten(shade, amount);
-    if (backgrounds.every((background) => contrast(candidate, background) >= TEXT_CONTRAST)) return candidate;
+    if (backgrounds.every((background) => contrast(candidate, background) >= needed)) return candidate;
   }
   return WHITE;
 }
@@ -69,6 +71,51 @@ export const lightSurfaces = (colors: MantineThemeColors) => ['#ffffff', colors.
 export const darkTints = (colors: MantineThemeColors) => [darken(colors.blue[9], 0.5), darken(colors.yellow[9], 0.5)] as const;
 
 /**
+ * How far a badge, tint or button must stand off the dark surface under it to be seen as a shape,
+ * when only lightness tells them apart (a grey pill on a grey card). Mantine's card (dark 6) stands
+ * off the body (dark 7) by 1.13:1 and reads as a faint card; the old grey pill was 1.18:1 on a card
+ * and vanished. 1.3:1 is twice the card's step, so the pill is plainly a pill on the body, cards and
+ * hovered rows alike (the text on it has its own 4.5:1, and WCAG asks no more of a label's box).
+ */
+export const PILL_CONTRAST = 1.3;
+
+/** A palette without hue (gray): only its lightness can set its fills apart from grey surfaces. */
+export function isNeutral(colors: MantineColorsTuple): boolean {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colors[6].slice(i, i + 2), 16)) as [number, number, number];
+  return Math.max(r, g, b) - Math.min(r, g, b) < 0.1 * 255;
+}
+
+/** The fill, then lighter mixes of it, until it is lighter than every dark surface by PILL_CONTRAST. */
+export function standOff(fill: string, surfaces: readonly string[]): string {
+  for (let amount = 0; amount <= 0.9; amount += 0.05) {
+    const candidate = amount === 0 ? fill : lighten(fill, amount);
+    if (surfaces.every((surface) => luminance(candidate) > luminance(surface) && contrast(candidate, surface) >= PILL_CONTRAST)) return candidate;
+  }
+  return WHITE;
+}
+
+/**
+ * In the dark scheme a neutral colour's light tint (Mantine: shade 9 darkened by half) and filled
+ * pill (shade 8) sit within 1.2:1 of the grey cards and vanish there (an Offline or Expired badge).
+ * Both are lightened until they stand off every dark surface; the text on them follows. The dark
+ * palette itself is left alone: its shades are those surfaces.
+ */
+function neutralDarkFills(colors: MantineColorsTuple, surfaces: readonly string[]) {
+  const { solid } = readableShades(colors);
+  const pill = standOff(solid, surfaces);
+  const onPill = contrast(pill, WHITE) >= TEXT_CONTRAST ? WHITE : BLACK;
+  const tint = standOff(darken(colors[9], 0.5), surfaces);
+  return { pill, pillHover: darken(pill, 0.1), onPill, tint, tintHover: lighten(tint, 0.06) };
+}
+
+/** The light variant's tint and its hover in the dark scheme, as Mantine paints them or as lightened above. */
+export function darkTint(name: string, colors: MantineColorsTuple, dark: MantineColorsTuple): { tint: string; hover: string } {
+  if (name === 'dark' || !isNeutral(colors)) return { tint: darken(colors[9], 0.5), hover: darken(colors[9], 0.3) };
+  const { tint, tintHover } = neutralDarkFills(colors, darkSurfaces(dark));
+  return { tint, hover: tintHover };
+}
+
+/**
  * Mantine's variables of each colour, replaced by readable ones in both schemes. `-light-color` is
  * the text of the light and subtle variants (and Alert, Notification, ThemeIcon), `-outline` of the
  * outline variant, `-text` of `c="red"`; `-filled` and `-contrast` the filled variant's pair (the same
@@ -85,8 +132,19 @@ export const readableColorVariables: CSSVariablesResolver = (theme) => {
     const { ink, solid, solidHover, onSolid } = readableShades(shades);
     const filled = { [`--mantine-color-${name}-filled`]: solid, [`--mantine-color-${name}-filled-hover`]: solidHover, [`--mantine-color-${name}-contrast`]: onSolid };
     Object.assign(light, { [`--mantine-color-${name}-light-color`]: ink, [`--mantine-color-${name}-outline`]: ink, [`--mantine-color-${name}-text`]: ink, ...filled });
-    const darkInk = lightEnough(shades[4], [...surfaces, darken(shades[9], 0.3)]);
+    const { tint, hover } = darkTint(name, shades, theme.colors.dark);
+    const darkInk = lightEnough(shades[4], [...surfaces, tint, hover]);
     Object.assign(dark, { [`--mantine-color-${name}-light-color`]: darkInk, [`--mantine-color-${name}-outline`]: darkInk, [`--mantine-color-${name}-text`]: darkInk, ...filled });
+    if (name !== 'dark' && isNeutral(shades)) {
+      const { pill, pillHover, onPill } = neutralDarkFills(shades, surfaces);
+      Object.assign(dark, {
+        [`--mantine-color-${name}-light`]: tint,
+        [`--mantine-color-${name}-light-hover`]: hover,
+        [`--mantine-color-${name}-filled`]: pill,
+        [`--mantine-color-${name}-filled-hover`]: pillHover,
+        [`--mantine-color-${name}-contrast`]: onPill,
+      });
+    }
   }
   // Error text and required asterisks (Mantine: red 6, 3.1:1 on white; red 8 on dark 7, 3.4:1),
   // dimmed text (gray 6, 3.3:1 on white; dark 2, 4.0:1 on dark 7).
@@ -97,5 +155,17 @@ export const readableColorVariables: CSSVariablesResolver = (theme) => {
   // Our own surfaces: a muted card or block (cart lines, article info, a conversation's messages).
   light['--gg-surface-muted'] = theme.colors.gray[0];
   dark['--gg-surface-muted'] = theme.colors.dark[6];
+  // The backdrop of a product picture (the pictures themselves are transparent): a pale studio grey
+  // in the light scheme; in the dark one a grey just above the card, instead of a white panel that glares.
+  light['--gg-image-panel'] = `linear-gradient(180deg, ${theme.colors.gray[0]}, ${theme.colors.gray[2]})`;
+  dark['--gg-image-panel'] = `linear-gradient(180deg, ${theme.colors.dark[5]}, ${theme.colors.dark[6]})`;
+  // How much of a light alert's tint is painted (theme.ts): all of it on white; a part on dark, where
+  // Mantine's opaque tint is a saturated slab.
+  light['--gg-callout-tint'] = '100%';
+  dark['--gg-callout-tint'] = '40%';
+  // A text field's border in the dark scheme (global.css): Mantine's dark 4 is 1.4:1 on a card or a
+  // muted section, the colour of the field itself there, so the field vanished. WCAG asks 3:1 of the
+  // edge that shows where a control is.
+  dark['--gg-input-border'] = lightEnough(theme.colors.dark[4], [theme.colors.dark[7], theme.colors.dark[6]], NON_TEXT_CONTRAST);
   return { variables: {}, light, dark };
 };

@@ -1,4 +1,4 @@
-import { createTheme, defaultVariantColorsResolver, parseThemeColor, type VariantColorsResolver } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver, parseThemeColor, type AlertProps, type MantineTheme, type VariantColorsResolver } from '@mantine/core';
 
 /**
  * Variants take their colours from the colour's readable variables (palette.ts), never from a shade
@@ -11,6 +11,25 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   if (!parsed.isThemeColor) return defaultVariantColorsResolver(input);
   const resolved = defaultVariantColorsResolver({ ...input, color: parsed.color });
   return input.variant === 'filled' ? { ...resolved, color: `var(--mantine-color-${parsed.color}-contrast)` } : resolved;
+};
+
+/**
+ * A light alert is a callout, not a block: a tint with a border of its colour. In the dark scheme
+ * Mantine's tint is the colour's shade 9 darkened by half, opaque: a big saturated slab (the
+ * installation guide's "Safety first"). Here it is that tint let through at `--gg-callout-tint`
+ * (palette.ts: all of it in the light scheme, a part in the dark, so the surface shows through), and
+ * the border is the colour's readable text colour at half strength. Its text keeps the variant's
+ * readable colours, which read on the full tint and on every surface, so on any mix of the two.
+ */
+const calloutVars = (theme: MantineTheme, props: AlertProps) => {
+  const parsed = parseThemeColor({ color: props.color ?? theme.primaryColor, theme });
+  if ((props.variant ?? 'light') !== 'light' || !parsed.isThemeColor || parsed.shade !== undefined) return { root: {} };
+  return {
+    root: {
+      '--alert-bg': `color-mix(in srgb, var(--mantine-color-${parsed.color}-light) var(--gg-callout-tint), transparent)`,
+      '--alert-bd': `1px solid color-mix(in srgb, var(--mantine-color-${parsed.color}-outline) 50%, transparent)`,
+    },
+  };
 };
 
 const systemFont = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -42,5 +61,6 @@ export const theme = createTheme({
     Breadcrumbs: { styles: { separator: { color: 'var(--mantine-color-dimmed)' } } },
     // Field descriptions: the readable dimmed of palette.ts.
     InputWrapper: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    Alert: { vars: calloutVars },
   },
 });

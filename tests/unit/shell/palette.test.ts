@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { darken, DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
-import { contrast, darkSurfaces, darkTints, lightSurfaces, readableColorVariables } from '@/app/palette.ts';
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { contrast, darkSurfaces, darkTint, darkTints, isNeutral, lightSurfaces, NON_TEXT_CONTRAST, PILL_CONTRAST, readableColorVariables } from '@/app/palette.ts';
 import { theme as appTheme } from '@/app/theme.ts';
 
 const theme = mergeMantineTheme(DEFAULT_THEME, appTheme);
@@ -27,13 +27,29 @@ describe('the readable palette (dark scheme)', () => {
   const surfaces = darkSurfaces(theme.colors.dark);
   for (const name of Object.keys(theme.colors)) {
     const v = (suffix: string) => dark[`--mantine-color-${name}-${suffix}`]!;
-    it(`${name}: text of every variant reads on the body, cards and hovered rows, and on the tint; filled text reads on the pill`, () => {
-      const tint = darken(theme.colors[name]![9], 0.3);
-      for (const suffix of ['light-color', 'outline', 'text']) for (const background of [...surfaces, tint]) expect(contrast(v(suffix), background)).toBeGreaterThanOrEqual(AA);
+    it(`${name}: text of every variant reads on the body, cards and hovered rows, and on the tint and its hover; filled text reads on the pill`, () => {
+      const { tint, hover } = darkTint(name, theme.colors[name]!, theme.colors.dark);
+      for (const suffix of ['light-color', 'outline', 'text']) for (const background of [...surfaces, tint, hover]) expect(contrast(v(suffix), background)).toBeGreaterThanOrEqual(AA);
       expect(contrast(v('filled'), v('contrast'))).toBeGreaterThanOrEqual(AA);
       expect(contrast(v('filled-hover'), v('contrast'))).toBeGreaterThanOrEqual(AA);
     });
   }
+  // A grey Offline or Expired badge vanished on a dark card: Mantine's grey pill was 1.18:1 on it.
+  it('gray: its filled pill and its light tint are lighter than the body, cards and hovered rows, and stand off them', () => {
+    expect(isNeutral(theme.colors.gray)).toBe(true);
+    expect(isNeutral(theme.colors.blue)).toBe(false);
+    for (const suffix of ['filled', 'light']) {
+      const fill = dark[`--mantine-color-gray-${suffix}`]!;
+      for (const surface of surfaces) {
+        expect(contrast(fill, surface), `${suffix} ${fill} on ${surface}`).toBeGreaterThanOrEqual(PILL_CONTRAST);
+        expect(contrast(fill, '#000000')).toBeGreaterThan(contrast(surface, '#000000'));
+      }
+    }
+    expect(dark['--mantine-color-gray-light']).toBe(darkTint('gray', theme.colors.gray, theme.colors.dark).tint);
+  });
+  it("a text field's border shows on the body, cards and muted sections (3:1)", () => {
+    for (const surface of [theme.colors.dark[7], theme.colors.dark[6]]) expect(contrast(dark['--gg-input-border']!, surface)).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
+  });
   it('error text reads on every dark surface, dimmed text also on the tints', () => {
     for (const background of surfaces) expect(contrast(dark['--mantine-color-error']!, background)).toBeGreaterThanOrEqual(AA);
     for (const background of [...surfaces, ...darkTints(theme.colors)]) expect(contrast(dark['--mantine-color-dimmed']!, background)).toBeGreaterThanOrEqual(AA);

@@ -3,7 +3,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { imageAlt } from '../format.ts';
 import { nextIndex, prevIndex } from '../rules.ts';
-import { IMAGE_HEIGHT, IMAGE_WIDTH, ProductImage } from './ProductImage.tsx';
+import { IMAGE_HEIGHT, IMAGE_PANEL, IMAGE_WIDTH, ProductImage } from './ProductImage.tsx';
 
 interface ProductGalleryProps {
   name: string;
@@ -53,7 +53,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
                 border: `2px solid ${i === index ? 'var(--mantine-color-blue-7)' : 'var(--mantine-color-default-border)'}`,
               }}
             >
-              <img src={src} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" decoding="async" style={{ display: 'block', width: '100%', height: 'auto' }} />
+              <img src={src} alt="" width={IMAGE_WIDTH} height={IMAGE_HEIGHT} loading="lazy" decoding="async" style={{ display: 'block', width: '100%', height: 'auto', background: IMAGE_PANEL }} />
             </UnstyledButton>
           ))}
         </SimpleGrid>
