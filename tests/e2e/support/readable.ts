@@ -37,9 +37,10 @@ function findUnreadable(): Unreadable[] {
       ctx.fillStyle = css;
       ctx.fillRect(0, 0, 1, 1);
       const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
-      // Premultiplied by the canvas: undo it for a translucent colour.
+      // getImageData answers unpremultiplied colour (rgba(100,40,8,.4) reads back as 100,40,8,102):
+      // dividing by alpha again judged every translucent colour too light.
       const alpha = a! / 255;
-      rgba = alpha === 0 ? [0, 0, 0, 0] : [r! / alpha, g! / alpha, b! / alpha, alpha];
+      rgba = alpha === 0 ? [0, 0, 0, 0] : [r!, g!, b!, alpha];
       parsed.set(css, rgba);
     }
     return rgba;
