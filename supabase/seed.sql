@@ -3,10 +3,10 @@
 -- now(), so the dashboards look alive whenever the database is created.
 --
 -- Demo accounts (password for all: garage-demo-2026):
---   customer@example.com  Casey Customer  customer   00000000-0000-4000-8000-000000000001
---   customer2@example.com Jordan Second   customer   00000000-0000-4000-8000-000000000002
---   support@example.com   Sam Support     support    00000000-0000-4000-8000-000000000003
---   admin@example.com     Alex Admin      admin      00000000-0000-4000-8000-000000000004
+--   customer@example.com  Casey Morales   customer   00000000-0000-4000-8000-000000000001
+--   customer2@example.com Jordan Whitaker customer   00000000-0000-4000-8000-000000000002
+--   support@example.com   Sam Delgado     support    00000000-0000-4000-8000-000000000003
+--   admin@example.com     Alex Chen       admin      00000000-0000-4000-8000-000000000004
 -- plus ten shoppers (…000000000011 to …000000000020) whose orders fill the admin reports.
 --
 -- Fixed ids where other rows refer to them, by prefix: 1… tickets, 2… devices, 3… knowledge-base
@@ -35,10 +35,10 @@ create temporary table seed_users (
 ); -- dropped at the end (not "on commit drop": the CLI may run the seed outside one transaction)
 
 insert into seed_users values
-  ('00000000-0000-4000-8000-000000000001', 'customer@example.com', 'Casey', 'Customer', '200 days', '1208 Barton Springs Rd', 'Austin', 'TX', '78704', null),
-  ('00000000-0000-4000-8000-000000000002', 'customer2@example.com', 'Jordan', 'Second', '120 days', '4417 SE Division St', 'Portland', 'OR', '97206', null),
-  ('00000000-0000-4000-8000-000000000003', 'support@example.com', 'Sam', 'Support', '400 days', '500 E 4th St', 'Austin', 'TX', '78701', null),
-  ('00000000-0000-4000-8000-000000000004', 'admin@example.com', 'Alex', 'Admin', '500 days', '500 E 4th St', 'Austin', 'TX', '78701', null),
+  ('00000000-0000-4000-8000-000000000001', 'customer@example.com', 'Casey', 'Morales', '200 days', '1208 Barton Springs Rd', 'Austin', 'TX', '78704', null),
+  ('00000000-0000-4000-8000-000000000002', 'customer2@example.com', 'Jordan', 'Whitaker', '120 days', '4417 SE Division St', 'Portland', 'OR', '97206', null),
+  ('00000000-0000-4000-8000-000000000003', 'support@example.com', 'Sam', 'Delgado', '400 days', '500 E 4th St', 'Austin', 'TX', '78701', null),
+  ('00000000-0000-4000-8000-000000000004', 'admin@example.com', 'Alex', 'Chen', '500 days', '500 E 4th St', 'Austin', 'TX', '78701', null),
   ('00000000-0000-4000-8000-000000000011', 'morgan.lee@example.com', 'Morgan', 'Lee', '150 days', '1420 Larimer St', 'Denver', 'CO', '80202', 0),
   ('00000000-0000-4000-8000-000000000012', 'priya.patel@example.com', 'Priya', 'Patel', '140 days', '2211 NE 65th St', 'Seattle', 'WA', '98115', 1),
   ('00000000-0000-4000-8000-000000000013', 'diego.ramirez@example.com', 'Diego', 'Ramirez', '135 days', '3810 N 16th St', 'Phoenix', 'AZ', '85016', 2),
@@ -338,7 +338,7 @@ from (values
   -- Casey: active guest, delivery and permanent codes; one of each finished state
   ('50000000-0000-4000-8000-000000000001'::uuid, 'customer@example.com', '20000000-0000-4000-8000-000000000001'::uuid, 'guest', 'K7M2QX', 'Dana (dog sitter)', 'dana.walker@example.com', interval '7 days', 20, 3, true, interval '5 days'),
   ('50000000-0000-4000-8000-000000000002', 'customer@example.com', '20000000-0000-4000-8000-000000000001', 'delivery', 'D4LV9R', 'Parcel couriers', null, null, null, 14, true, '40 days'),
-  ('50000000-0000-4000-8000-000000000003', 'customer@example.com', '20000000-0000-4000-8000-000000000001', 'permanent', 'P8HN3T', 'Riley Customer', 'riley.customer@example.com', null, null, 57, true, '180 days'),
+  ('50000000-0000-4000-8000-000000000003', 'customer@example.com', '20000000-0000-4000-8000-000000000001', 'permanent', 'P8HN3T', 'Riley Morales', 'riley.morales@example.com', null, null, 57, true, '180 days'),
   ('50000000-0000-4000-8000-000000000004', 'customer@example.com', '20000000-0000-4000-8000-000000000003', 'temporary', 'T5WB6C', 'Northside Plumbing', 'jobs@northside-plumbing.example.com', '-3 days', 5, 2, true, '10 days'),
   ('50000000-0000-4000-8000-000000000005', 'customer@example.com', '20000000-0000-4000-8000-000000000001', 'guest', 'G2ZK8E', 'Weekend guests', null, '20 days', 4, 4, true, '6 days'),
   ('50000000-0000-4000-8000-000000000006', 'customer@example.com', '20000000-0000-4000-8000-000000000001', 'delivery', 'R9FJ1Y', 'Old courier code', null, null, null, 31, false, '90 days'),

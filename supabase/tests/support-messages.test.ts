@@ -95,6 +95,6 @@ describeEngines('support_messages author names', (engine) => {
     expect(missing.n).toBe(0);
     const sam = await one<{ author_name: string }>(t, `select m.author_name from public.support_messages m
       join auth.users u on u.id = m.user_id where u.email = 'support@example.com' limit 1`);
-    expect(sam.author_name).toBe('Sam Support');
+    expect(sam.author_name).toBe('Sam Delgado');
   });
 });

@@ -25,6 +25,9 @@ test('sign up, confirm through the local mailbox, then sign in', async ({ page }
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/mode=sign-up/);
+  // 'Welcome' heads both tabs; the line under it says this one creates an account.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome');
+  await expect(page.getByTestId('auth-lead')).toHaveText('Create your GarageGuard account to order, manage your devices and get support.');
   const form = page.getByRole('form', { name: 'Sign up' });
   await form.getByLabel('First name').fill('Nova');
   await form.getByLabel('Last name').fill('Garage');
@@ -50,7 +53,7 @@ test('sign up, confirm through the local mailbox, then sign in', async ({ page }
 
   await openAccountMenu(page, 'Nova');
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   await page.goto('/auth');
   await signInWithForm(page, email, password);
   await expect(toast(page, 'Welcome back!')).toContainText('You have successfully signed in.');
@@ -192,7 +195,7 @@ test('sign-out leaves no user data in IndexedDB or storage', async ({ page }) =>
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   const left = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
   expect(left.local.filter((key) => key.startsWith('garage-auth') || key === 'garage-profile' || key === 'garage-checkout-attempt' || key.startsWith('sb-'))).toEqual([]);
   expect(left.session).toEqual([]);
@@ -232,7 +235,7 @@ test('forgot password: the recovery e-mail sets a new password that then signs i
 
   await page.getByTestId('navbar').getByRole('button', { name: 'Rae' }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   await page.goto('/auth');
   await signInWithForm(page, user.email, next);
   await expect(toast(page, 'Welcome back!')).toBeVisible();

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from './support/test.ts';
 import { stockOf, stockText } from './support/api.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
+import { hydrated } from './support/hydration.ts';
+import { expectTabsInOneRow } from './support/tabs.ts';
 
 // The catalogue screens against the production build: list filters (URL-backed), view toggle,
 // product detail (gallery, variants, quantity, tabs, related products) and the not-found state.
@@ -142,6 +144,25 @@ test('quantity is bounded by 1 and the stock; variant and quantity reach the car
 
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByText('2x Complete System has been added to your cart.')).toBeVisible();
+});
+
+test('on a 390 px phone the product tabs stay in one row and scroll sideways to the last one', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/products/1');
+  const tablist = page.getByRole('tablist');
+  await expect(tablist.getByRole('tab')).toHaveText(['Overview', 'Specifications', 'Installation', 'Warranty']);
+  await expectTabsInOneRow(tablist);
+  // Four tabs are wider than a phone: the row scrolls (it does not squeeze or wrap them).
+  expect(await tablist.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+  // The page is prerendered: keys reach the tabs once React owns them.
+  await hydrated(tablist.getByRole('tab', { name: 'Overview' }));
+  await tablist.getByRole('tab', { name: 'Overview' }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(tablist.getByRole('tab', { name: 'Warranty' })).toBeFocused();
+  await expect(tablist.getByRole('tab', { name: 'Warranty' })).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tabpanel')).toContainText('2 years limited warranty');
+  await expectTabsInOneRow(tablist);
 });
 
 test('tabs, feature grid and related products', async ({ page }) => {

@@ -153,7 +153,7 @@ test('sign-out with a pending write warns first; afterwards the device holds not
   const dialog = page.getByRole('dialog', { name: 'Changes not synced' });
   await expect(dialog).toContainText('You have 1 change that has not been synced.');
   await dialog.getByRole('button', { name: 'Sign Out and Discard' }).click();
-  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByTestId('navbar').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
 
   await expect.poll(() => deviceTraces(page, user.id), { timeout: 15_000 }).toEqual({ databases: [], records: [] });
   // The discarded write never reaches the server, also once the connection is back.

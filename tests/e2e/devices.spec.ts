@@ -108,9 +108,14 @@ test('the server’s changes show live: a status the unit reports, and codes cre
   await page.goto('/dashboard/devices');
   const liveGate = card(page, 'Live Gate');
   await expect(liveGate.getByTestId('device-status')).toHaveText('Offline', { timeout: 15_000 });
+  // An outdoor unit is the camera: its card and its Control dialog picture a camera, not a door.
+  await expect(liveGate.getByTestId('device-type-icon')).toHaveAttribute('data-icon', 'camera');
+  await expect(liveGate.getByTestId('device-type-icon').locator('svg.tabler-icon-device-cctv')).toHaveCount(1);
+  await expect(liveGate.getByTestId('device-type-icon').locator('svg.tabler-icon-door')).toHaveCount(0);
 
   await liveGate.getByRole('button', { name: 'Control Live Gate' }).click();
   const control = page.getByRole('dialog', { name: 'Control Live Gate' });
+  await expect(control.getByTestId('device-type-icon')).toHaveAttribute('data-icon', 'camera');
   await expect(control.getByTestId('control-status')).toHaveText('Offline');
   await expect(control.getByTestId('control-last-seen')).toHaveText('Last seen never');
   await expect(control.getByTestId('door-log-empty')).toBeVisible();

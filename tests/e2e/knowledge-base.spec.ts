@@ -109,6 +109,10 @@ test('the dialog renders sanitized Markdown, counts one view per opening and one
   await expect.poll(async () => (await articleCounts(id)).view_count).toBe(1);
   // The count reaches the open dialog as the server's change replicates.
   await expect(dialog.getByTestId('article-info')).toContainText('Views1');
+  // One view is 'view', not 'views'; the time is said one way (how long ago), here and in the box.
+  await expect(dialog.getByTestId('article-counts')).toContainText(/(^|\D)1 view(?!s)/);
+  await expect(dialog.getByTestId('article-counts')).toContainText(/Published (just now|\d+ minutes? ago)/);
+  await expect(dialog.getByTestId('article-info')).toContainText(/Last Updated(just now|\d+ minutes? ago)/);
   await expectNoBlockingAxeViolations(page, 'article dialog', '[role="dialog"]');
 
   await dialog.getByRole('button', { name: 'Yes, this was helpful' }).click();
@@ -150,6 +154,12 @@ test('signed out: the FAQ page links to the published articles, each with a page
   await expect(page).toHaveURL(/\/support\/articles\/30000000-0000-4000-8000-000000000002$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Troubleshooting Connection Issues' })).toBeVisible();
   await expect(page.getByTestId('article-info')).toContainText('Troubleshooting');
+  // Thousands are grouped ("3,975 views", not "3975 views"); no date sits beside a "… ago".
+  await expect(page.getByTestId('article-counts')).toContainText(/\d,\d{3} views/);
+  await expect(page.getByTestId('article-counts')).toContainText(/Published \d+ (day|week|month|year)s? ago/);
+  await expect(page.getByTestId('article-info')).toContainText(/Views\d,\d{3}/);
+  await expect(page.getByTestId('article-info')).toContainText(/Last Updated\d+ (day|week|month|year)s? ago/);
+  await expect(page.getByTestId('article-info')).not.toContainText(/\b(19|20)\d\d\b/);
   await page.goto('/support/articles/30000000-0000-4000-8000-000000000016');
   await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
 });

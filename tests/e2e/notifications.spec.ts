@@ -124,3 +124,29 @@ test("opening a notification's link marks it read and goes there; with none, the
   await expect(sidebarLink(page)).toHaveAccessibleName('Notifications');
   await expect.poll(async () => (await serverRows(token))[0]?.is_read, { timeout: 15_000 }).toBe(true);
 });
+
+test('on a 390 px phone the text of a notification has the card’s width and Mark as read sits under it; beside it on a wider screen', async ({ page }) => {
+  const user = await createUser('Noor');
+  await notify(user.id, 'Side Gate Camera reported an error', 'The camera did not restart after its firmware update. Support has been told; no action is needed from you yet.');
+  await signInAs(page, user.email, user.password);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/notifications');
+  const item = items(page).first();
+  const title = item.getByRole('heading', { level: 2 });
+  // The same button, by the same name, as on every width.
+  const button = item.getByRole('button', { name: 'Mark as read' });
+  await expect(button).toBeVisible({ timeout: 15_000 });
+  const card = (await item.boundingBox())!;
+  const titleBox = (await title.boundingBox())!;
+  const body = (await item.getByText(/^The camera did not restart/).boundingBox())!;
+  const buttonBox = (await button.boundingBox())!;
+  expect(buttonBox.y, 'button under the text').toBeGreaterThanOrEqual(body.y + body.height);
+  // The text column is not squeezed by the button: it spans most of the card.
+  expect(titleBox.width + 1).toBeGreaterThan(card.width * 0.75);
+  expect(body.width + 1).toBeGreaterThan(card.width * 0.75);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect.poll(async () => (await button.boundingBox())!.y).toBeLessThan((await title.boundingBox())!.y + (await title.boundingBox())!.height);
+  await button.click();
+  await expect(button).toHaveCount(0);
+});

@@ -19,9 +19,9 @@ async function addToCart(page: Page, quantity: number) {
 async function fillCheckout(page: Page) {
   const form = page.getByRole('form', { name: 'Checkout' });
   const fields: [string, string][] = [
-    ['Email', 'jordan@example.com'], ['First Name', 'Jordan'], ['Last Name', 'Second'], ['Address', '3 Door Road'],
+    ['Email', 'jordan@example.com'], ['First Name', 'Jordan'], ['Last Name', 'Whitaker'], ['Address', '3 Door Road'],
     ['City', 'Springfield'], ['State', 'IL'], ['ZIP Code', '62701'], ['Card Number', '4242424242424242'],
-    ['Expiry Date', '12/29'], ['CVV', '123'], ['Name on Card', 'Jordan Second'],
+    ['Expiry Date', '12/29'], ['CVV', '123'], ['Name on Card', 'Jordan Whitaker'],
   ];
   for (const [label, value] of fields) await form.getByLabel(label, { exact: false }).first().fill(value);
   return form;
@@ -36,7 +36,7 @@ test('checkout places a real order: it appears in /dashboard/orders and lowers t
   const contact = page.getByRole('form', { name: 'Checkout' });
   await expect(contact.getByLabel('Email', { exact: false })).toHaveValue(DEMO.customer2);
   await expect(contact.getByLabel('First Name', { exact: false })).toHaveValue('Jordan');
-  await expect(contact.getByLabel('Last Name', { exact: false })).toHaveValue('Second');
+  await expect(contact.getByLabel('Last Name', { exact: false })).toHaveValue('Whitaker');
   await expect(contact.getByLabel('Card Number', { exact: false })).toHaveValue('');
   const form = await fillCheckout(page);
   const bodies: string[] = [];

@@ -45,7 +45,7 @@ test.describe('navbar', () => {
     await page.goto('/privacy');
     const main = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'Products', 'Features']) await expect(main.getByRole('link', { name })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/auth');
     await expect(navbar(page).getByRole('link', { name: 'Order Now' })).toHaveAttribute('href', '/products/1');
 
     const solutions = main.getByRole('button', { name: 'Solutions' });
@@ -89,7 +89,7 @@ test.describe('navbar', () => {
     await burger.click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
-    await expect(drawer.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+    await expect(drawer.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute('href', '/auth');
     await drawer.getByRole('link', { name: 'Installation Guide' }).click();
     await expect(page).toHaveURL(/\/support\/installation$/);
     await expect(drawer).toBeHidden();
@@ -175,6 +175,23 @@ test.describe('layout', () => {
     expect(emptyTargets).toBe(0);
   });
 
+  test('on a 390 px phone the footer links sit in balanced groups: the two lists side by side, the legal links two by two', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/support/faq');
+    const footer = page.getByTestId('site-footer');
+    const top = async (name: string) => (await footer.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name, exact: true }).boundingBox())!.y;
+    const [privacy, terms, warranty, returns] = await Promise.all(['Privacy Policy', 'Terms of Service', 'Warranty', 'Returns'].map(top));
+    expect(terms).toBe(privacy);
+    // 'Returns' shares its line with 'Warranty' (it was alone on the last line).
+    expect(returns).toBe(warranty);
+    expect(warranty!).toBeGreaterThan(privacy!);
+    const quick = (await footer.getByRole('navigation', { name: 'Quick Links' }).boundingBox())!;
+    const solutions = (await footer.getByRole('navigation', { name: 'Solutions' }).boundingBox())!;
+    expect(solutions.y).toBe(quick.y);
+    expect(solutions.x).toBeGreaterThan(quick.x + quick.width - 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('footer newsletter validates the e-mail and confirms a subscription', async ({ page }) => {
     await page.goto('/privacy');
     const footer = page.getByTestId('site-footer');
@@ -256,6 +273,21 @@ test.describe('landing page', () => {
     await page.getByRole('button', { name: 'Learn More' }).click();
     await expect(page.locator('#features')).toBeInViewport();
   });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the hero's highlight cards are solid surfaces, not see-through over the picture (${scheme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const size of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+        await page.setViewportSize(size);
+        await page.goto('/');
+        const cards = page.getByRole('list', { name: 'Highlights' }).getByRole('listitem');
+        await expect(cards).toHaveCount(4);
+        const backgrounds = await cards.evaluateAll((items) => items.map((item) => getComputedStyle(item).backgroundColor));
+        // rgb(…) is opaque; rgba(…, a < 1) lets the door drawing show through the text.
+        for (const background of backgrounds) expect(background, `at ${size.width} px`).toMatch(/^rgb\(/);
+      }
+    });
+  }
 
   test('poster first, then a muted looping video that does not preload', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });

@@ -125,7 +125,7 @@ test('create a ticket (every validation message), search it, talk with staff liv
   await rest('POST', '/rest/v1/support_messages', staff.token, { ticket_id: ticketId, user_id: staff.id, message: 'Please clean both photo eyes and try again.' });
   const reply = message(detail, 'Please clean both photo eyes and try again.');
   await expect(reply).toBeVisible({ timeout: 15_000 });
-  await expect(reply.getByTestId('message-author')).toHaveText('Sam Support');
+  await expect(reply.getByTestId('message-author')).toHaveText('Sam Delgado');
   await expect(detail.getByText('No messages yet')).toHaveCount(0);
   await expect(page.getByText('Internal: check the photo eye batch.')).toHaveCount(0);
 
@@ -137,7 +137,7 @@ test('create a ticket (every validation message), search it, talk with staff liv
   await expect(detail.getByPlaceholder('Type your message...')).toHaveValue('');
   const customerView = () => rest('GET', `/rest/v1/support_messages?ticket_id=eq.${ticketId}&select=message,is_internal,author_name&order=created_at`, customer.token);
   await expect.poll(customerView, { timeout: 15_000 }).toEqual([
-    { message: 'Please clean both photo eyes and try again.', is_internal: false, author_name: 'Sam Support' },
+    { message: 'Please clean both photo eyes and try again.', is_internal: false, author_name: 'Sam Delgado' },
     { message: 'Cleaned them, it works now. Thanks!', is_internal: false, author_name: 'Quinn Tester' },
   ]);
   await expect(mine.getByTestId('message-write-state')).toHaveCount(0);

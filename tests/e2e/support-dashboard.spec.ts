@@ -5,6 +5,7 @@ import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { createUser, DEMO, DEMO_PASSWORD, sessionOf, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
+import { expectTabsInOneRow } from './support/tabs.ts';
 
 // The staff support dashboard against the real stack: a customer (REST, its own context) and a
 // support user (the app) at once. Checks at the API what the customer may and may not read.
@@ -130,10 +131,10 @@ test('staff see a new ticket live with the customer name, reply and add an inter
   await dialog.getByRole('switch', { name: 'Internal note' }).uncheck();
 
   // Assignment to myself, then the 'Assigned to me' filter.
-  await dialog.getByLabel('Assigned to').selectOption({ label: 'Sam Support' });
+  await dialog.getByLabel('Assigned to').selectOption({ label: 'Sam Delgado' });
   await expect(toast(page, 'Ticket assigned successfully')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(card.getByTestId('ticket-assignee')).toHaveText('Assigned to Sam Support');
+  await expect(card.getByTestId('ticket-assignee')).toHaveText('Assigned to Sam Delgado');
   await page.getByRole('switch', { name: 'Assigned to me' }).check();
   await expect(card).toBeVisible();
   await expect(page.locator('[data-ticket-id="10000000-0000-4000-8000-000000000001"]')).toHaveCount(0);
@@ -187,7 +188,7 @@ test('the queue is a dense table sorted by its headers on a tablet with the cust
   expect(await shownPriorities(page)).toEqual([...down].reverse().sort((a, b) => a - b));
 
   // Manage: beside the conversation, the customer with their devices and latest orders, as the server has them.
-  const caseyTicket = table.getByTestId('staff-ticket').filter({ has: page.getByTestId('ticket-customer').getByText('Casey Customer', { exact: true }) }).first();
+  const caseyTicket = table.getByTestId('staff-ticket').filter({ has: page.getByTestId('ticket-customer').getByText('Casey Morales', { exact: true }) }).first();
   await caseyTicket.getByRole('button', { name: /^Manage ticket / }).click();
   const panel = page.getByRole('dialog').getByTestId('ticket-customer-panel');
   const casey = (await sessionOf(DEMO.customer)).session.user.id;
@@ -207,7 +208,7 @@ test('the queue is a dense table sorted by its headers on a tablet with the cust
   // Offline, another ticket (its customer never read on this device) opens from the device's data;
   // the panel says when its details come, and they come when the connection returns, dialog open.
   await page.context().setOffline(true);
-  const otherTicket = table.getByTestId('staff-ticket').filter({ hasNot: page.getByTestId('ticket-customer').getByText('Casey Customer', { exact: true }) }).first();
+  const otherTicket = table.getByTestId('staff-ticket').filter({ hasNot: page.getByTestId('ticket-customer').getByText('Casey Morales', { exact: true }) }).first();
   await otherTicket.getByRole('button', { name: /^Manage ticket / }).click();
   await expect(page.getByRole('dialog').getByRole('heading', { name: 'Conversation' })).toBeVisible();
   await expect(panel).toContainText("The customer's devices and orders load when the connection returns.");
@@ -222,6 +223,9 @@ test('the queue is a dense table sorted by its headers on a tablet with the cust
   await expect(page.getByRole('article')).toHaveCount(rows);
   await page.getByLabel('Sort by').selectOption({ label: 'Most urgent first' });
   expect(sortedDown(await shownPriorities(page))).toBe(true);
+  // Ticket Management and Knowledge Base stay one row of tabs (they wrapped onto two lines).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectTabsInOneRow(page.getByRole('tablist').first());
 });
 
 test('staff write knowledge-base articles: every validation message, tags, preview, create, edit, publish, unpublish, delete', async ({ page }) => {

@@ -97,7 +97,7 @@ test('a ticket about a device: the device live for staff, typing both ways (neve
   // Staff type a reply: the customer sees it; emptying the box clears it.
   const box = dialog.getByLabel('Message');
   await box.pressSequentially('Looking into it', { delay: 30 });
-  await expect(detail.getByTestId('typing-indicator')).toHaveText('Sam Support is typing…', { timeout: 15_000 });
+  await expect(detail.getByTestId('typing-indicator')).toHaveText('Sam Delgado is typing…', { timeout: 15_000 });
   await box.fill('');
   await expect(detail.getByTestId('typing-indicator')).toHaveText('', { timeout: 10_000 });
 

@@ -93,7 +93,7 @@ test('with a change not synced: the page lists it, the badge counts it, and Sign
   await navbar(page).getByRole('button', { name: 'Sync' }).click();
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.getByRole('dialog', { name: 'Changes not synced' }).getByRole('button', { name: 'Sign Out and Discard' }).click();
-  await expect(navbar(page).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(navbar(page).getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 

@@ -58,18 +58,18 @@ describe('settings data modules on the local stack [pglite]', () => {
     expect(saved).toEqual({ userId: CUSTOMER_ID, firstName: 'Casey-Jo', lastName: null, email: 'customer@example.com', role: 'customer' });
     expect(await profileRow(CUSTOMER_ID)).toEqual({ first_name: 'Casey-Jo', last_name: null });
     expect(await profileRow(CUSTOMER2_ID)).toEqual(before2);
-    await profiles.updateProfileName(CUSTOMER_ID, 'Casey', 'Customer');
-    expect(await profileRow(CUSTOMER_ID)).toEqual({ first_name: 'Casey', last_name: 'Customer' });
+    await profiles.updateProfileName(CUSTOMER_ID, 'Casey', 'Morales');
+    expect(await profileRow(CUSTOMER_ID)).toEqual({ first_name: 'Casey', last_name: 'Morales' });
   });
 
   it("updateProfileName cannot change another user's row", async () => {
     await expect(profiles.updateProfileName(CUSTOMER2_ID, 'Mallory', 'Intruder')).rejects.toBeTruthy();
-    expect(await profileRow(CUSTOMER2_ID)).toEqual({ first_name: 'Jordan', last_name: 'Second' });
+    expect(await profileRow(CUSTOMER2_ID)).toEqual({ first_name: 'Jordan', last_name: 'Whitaker' });
   });
 
   it('updateProfileName is refused past the 100-character limit of the database', async () => {
     await expect(profiles.updateProfileName(CUSTOMER_ID, 'a'.repeat(101), '')).rejects.toBeTruthy();
-    expect(await profileRow(CUSTOMER_ID)).toEqual({ first_name: 'Casey', last_name: 'Customer' });
+    expect(await profileRow(CUSTOMER_ID)).toEqual({ first_name: 'Casey', last_name: 'Morales' });
   });
 
   it('a wrong code gives the wrong-code message; the set-up clears the abandoned factor', async () => {

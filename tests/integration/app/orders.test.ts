@@ -21,7 +21,7 @@ const CUSTOMER_ID = '00000000-0000-4000-8000-000000000001';
 const values: CheckoutValues = {
   email: 'customer@example.com',
   firstName: 'Casey',
-  lastName: 'Customer',
+  lastName: 'Morales',
   address: '1208 Barton Springs Rd',
   city: 'Austin',
   state: 'TX',
@@ -29,7 +29,7 @@ const values: CheckoutValues = {
   cardNumber: '4242 4242 4242 4242',
   expiryDate: '12/29',
   cvv: '123',
-  nameOnCard: 'Casey Customer',
+  nameOnCard: 'Casey Morales',
 };
 
 let t: TestStack;
@@ -140,7 +140,7 @@ describe('app data modules on the local stack [pglite]', () => {
       const stored = await t.db.query<{ email: string; shipping_name: string; shipping_zip: string }>(
         `select email, shipping_name, shipping_zip from public.orders where id = $1`, [id],
       );
-      expect(stored.rows[0]).toEqual({ email: 'customer@example.com', shipping_name: 'Casey Customer', shipping_zip: '78704' });
+      expect(stored.rows[0]).toEqual({ email: 'customer@example.com', shipping_name: 'Casey Morales', shipping_zip: '78704' });
     });
 
     it('retrying with the same order id returns the same order and charges once', async () => {

@@ -53,6 +53,10 @@ describe('DevicesPage', () => {
     expect(gate!.getByTestId('device-status').textContent).toBe('Error');
     expect(gate!.getByTestId('device-last-seen').textContent).toBe('5 minutes ago');
     expect(gate!.getByTestId('device-serial').textContent).toBe('GG-IN-0001');
+    // The outdoor unit is the camera: a camera picture, not a door.
+    expect(gate!.getByTestId('device-type-icon').dataset.icon).toBe('camera');
+    expect(gate!.getByTestId('device-type-icon').querySelector('svg')!.classList.contains('tabler-icon-device-cctv')).toBe(true);
+    expect(battery!.getByTestId('device-type-icon').dataset.icon).toBe('battery');
     expect(gate!.getByRole('button', { name: 'Settings for Side Gate' })).toBeTruthy();
     expect(gate!.getByRole('button', { name: 'Control Side Gate' })).toBeTruthy();
     expect(gate!.getByRole('link', { name: 'Get help with Side Gate' }).getAttribute('href')).toBe(`/support?device=${cards[1]!.dataset.deviceId}`);

@@ -30,7 +30,7 @@ export function Footer() {
     <footer className={classes.footer} data-testid="site-footer">
       <Container size="xl">
         <div className={classes.grid}>
-          <section aria-labelledby="footer-brand">
+          <section aria-labelledby="footer-brand" className={classes.wide}>
             <h2 id="footer-brand" className={classes.brand}>
               <IconShieldLock size={24} aria-hidden="true" /> GarageGuard
             </h2>
@@ -52,7 +52,7 @@ export function Footer() {
           </section>
           <LinkColumn title="Quick Links" links={QUICK_LINKS} />
           <LinkColumn title="Solutions" links={SOLUTION_FOOTER_LINKS} />
-          <section aria-labelledby="footer-newsletter">
+          <section aria-labelledby="footer-newsletter" className={classes.wide}>
             <h2 id="footer-newsletter" className={classes.heading}>
               Stay Updated
             </h2>
@@ -62,7 +62,7 @@ export function Footer() {
         </div>
         <div className={classes.bottom}>
           <p>{copyrightLine()}</p>
-          <nav aria-label="Legal">
+          <nav aria-label="Legal" data-testid="footer-legal">
             <ul className={classes.legal}>
               {LEGAL_LINKS.map((link) => (
                 <li key={link.label}>

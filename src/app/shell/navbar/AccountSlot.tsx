@@ -57,12 +57,12 @@ export function AccountSlot({ variant, onNavigate }: AccountSlotProps) {
     if (variant === 'menu') {
       return (
         <Link to="/auth" className={classes.drawerLink} onClick={onNavigate}>
-          <IconUser size={18} aria-hidden="true" /> Sign in
+          <IconUser size={18} aria-hidden="true" /> Sign In
         </Link>
       );
     }
     return (
-      <Link to="/auth" className={classes.iconButton} aria-label="Sign in" title="Sign in" onClick={onNavigate}>
+      <Link to="/auth" className={classes.iconButton} aria-label="Sign In" title="Sign In" onClick={onNavigate}>
         <IconUser size={22} aria-hidden="true" />
       </Link>
     );

@@ -1,4 +1,4 @@
-import { Container, Paper, Tabs, Title } from '@mantine/core';
+import { Container, Paper, Tabs, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import type { AuthSearch } from '../search.ts';
 import { useAuth } from '../store.ts';
@@ -11,10 +11,17 @@ import { SignUpForm } from './SignUpForm.tsx';
 import { useAuthNavigation } from './use-auth-navigation.ts';
 import classes from './AuthPage.module.css';
 
+const TAB_LEADS = {
+  'sign-in': 'Sign in to your GarageGuard account.',
+  'sign-up': 'Create your GarageGuard account to order, manage your devices and get support.',
+} as const;
+
 /**
  * /auth (spec §2 "Auth"): the Welcome page with Sign In and Sign Up tabs, plus the panels around
  * them: the two-factor code step, forgot password and set a new password. Which one shows comes
  * from the URL's `mode` and from the session store ('mfa-required' always asks for the code).
+ * 'Welcome' heads both tabs; the line under it says what the chosen tab does, so Sign Up reads as
+ * creating an account.
  */
 export function AuthPage({ search }: { search: AuthSearch }) {
   const status = useAuth((state) => state.status);
@@ -43,6 +50,7 @@ export function AuthPage({ search }: { search: AuthSearch }) {
     }
     return {
       title: 'Welcome',
+      lead: TAB_LEADS[mode === 'sign-up' ? 'sign-up' : 'sign-in'],
       body: (
         <>
           {ended && mode === 'sign-in' && <SessionEndedNotice ended={ended} />}
@@ -66,9 +74,14 @@ export function AuthPage({ search }: { search: AuthSearch }) {
   return (
     <Container size={460} className={classes.page}>
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }}>
-        <Title order={1} className={classes.title}>
+        <Title order={1} className={classes.title} data-with-lead={'lead' in panel || undefined}>
           {panel.title}
         </Title>
+        {'lead' in panel && (
+          <Text c="dimmed" ta="center" className={classes.lead} data-testid="auth-lead">
+            {panel.lead}
+          </Text>
+        )}
         {panel.body}
       </Paper>
     </Container>

@@ -37,7 +37,7 @@ export const passwordUpdatedToast: NotificationData = {
 };
 
 export function passwordUpdateErrorToast(message: string): NotificationData {
-  return { title: 'Password Not Updated', message, color: 'red' };
+  return { title: 'Password not updated', message, color: 'red' };
 }
 
 /** A thrown error (the auth client could not load, e.g. offline) in words a user can act on. */

@@ -1,5 +1,6 @@
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { scrollingTabs } from '@/components/scrolling-tabs.ts';
 import type { Product } from '../schemas.ts';
 
 type TabValue = 'overview' | 'specifications' | 'installation' | 'warranty';
@@ -21,7 +22,7 @@ export function ProductTabs({ product }: { product: Product }) {
   const tabs = productTabs(product);
   if (tabs.length === 0) return null;
   return (
-    <Tabs defaultValue={tabs[0]} keepMounted={false}>
+    <Tabs defaultValue={tabs[0]} keepMounted={false} {...scrollingTabs}>
       <Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab} value={tab}>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconEye, IconThumbUp } from '@tabler/icons-react';
+import { countOf, formatCount } from '@/lib/count.ts';
 import { excerpt, type ArticleLike } from '../rules.ts';
 
 interface ArticleCardProps {
@@ -24,13 +25,13 @@ export const ArticleCard = memo(function ArticleCard({ article, onOpen, action =
       <Group justify="space-between" gap="xs" mb="xs">
         <Badge variant="light">{article.category}</Badge>
         <Group gap="sm" c="dimmed" fz="sm">
-          <Group gap={4} aria-label={`${article.view_count} views`} role="group">
+          <Group gap={4} aria-label={countOf(article.view_count, 'view')} role="group">
             <IconEye size={16} aria-hidden="true" />
-            <span aria-hidden="true">{article.view_count}</span>
+            <span aria-hidden="true">{formatCount(article.view_count)}</span>
           </Group>
-          <Group gap={4} aria-label={`${article.helpful_votes} helpful votes`} role="group">
+          <Group gap={4} aria-label={countOf(article.helpful_votes, 'helpful vote')} role="group">
             <IconThumbUp size={16} aria-hidden="true" />
-            <span aria-hidden="true">{article.helpful_votes}</span>
+            <span aria-hidden="true">{formatCount(article.helpful_votes)}</span>
           </Group>
         </Group>
       </Group>

@@ -1,15 +1,20 @@
+import type { ReactNode } from 'react';
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { TimeAgo } from '@/components/TimeAgo.tsx';
+import { formatCount } from '@/lib/count.ts';
 import type { ArticleLike } from '../rules.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** The 'Article Information' box: category, last update, views, helpful votes. */
+/**
+ * The 'Article Information' box: category, last update, views, helpful votes. The update reads
+ * like the publication time above it ("3 months ago", the exact date on hover), not as a second
+ * kind of date beside it.
+ */
 export function ArticleInfo({ article }: { article: ArticleLike }) {
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ['Category', article.category],
-    ['Last Updated', dateFormat.format(new Date(article.updated_at))],
-    ['Views', String(article.view_count)],
-    ['Helpful Votes', String(article.helpful_votes)],
+    ['Last Updated', <TimeAgo key="updated" date={article.updated_at} />],
+    ['Views', formatCount(article.view_count)],
+    ['Helpful Votes', formatCount(article.helpful_votes)],
   ];
   return (
     <Paper withBorder radius="md" p="md" bg="var(--gg-surface-muted)" data-testid="article-info">

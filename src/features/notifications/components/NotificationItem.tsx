@@ -7,6 +7,7 @@ import type { WriteState } from '@/db/sync/write-states.ts';
 import type { NotificationDoc } from '../data/notifications.ts';
 import { notificationTypeLabel } from '../labels.ts';
 import { internalLink } from '../links.ts';
+import classes from './NotificationItem.module.css';
 
 interface NotificationItemProps {
   notification: NotificationDoc;
@@ -45,10 +46,10 @@ export function NotificationItem({ notification, writeState, onMarkRead }: Notif
       bg={unread ? 'var(--mantine-color-blue-light)' : undefined}
       style={{ listStyle: 'none' }}
     >
-      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
-        <Group align="flex-start" gap="sm" wrap="nowrap">
+      <div className={classes.row}>
+        <Group align="flex-start" gap="sm" wrap="nowrap" className={classes.text}>
           <Box w={10} h={10} mt={8} style={{ borderRadius: '50%', flex: 'none' }} bg={unread ? 'var(--mantine-color-blue-filled)' : 'transparent'} aria-hidden="true" data-testid="unread-dot" />
-          <Stack gap={4}>
+          <Stack gap={4} style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed">
               {notificationTypeLabel(notification.type)} · <TimeAgo date={notification.created_at} />
             </Text>
@@ -64,15 +65,15 @@ export function NotificationItem({ notification, writeState, onMarkRead }: Notif
             )}
           </Stack>
         </Group>
-        <Stack gap={6} align="flex-end" style={{ flex: 'none' }}>
+        <div className={classes.actions}>
           {writeState && <StatusBadge kind="write" status={writeState} data-testid="write-state" />}
           {unread && (
             <Button size="xs" variant="default" onClick={() => void onMarkRead(notification.id)} aria-describedby={titleId}>
               Mark as read
             </Button>
           )}
-        </Stack>
-      </Group>
+        </div>
+      </div>
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBook, IconTicket } from '@tabler/icons-react';
+import { scrollingTabs } from '@/components/scrolling-tabs.ts';
 import { ArticlesTab } from './kb/ArticlesTab.tsx';
 import { StatCards } from './StatCards.tsx';
 import { TicketsTab } from './tickets/TicketsTab.tsx';
@@ -18,7 +19,7 @@ export function SupportDashboardPage() {
         <Text c="dimmed">Answer customer tickets and keep the knowledge base current.</Text>
       </div>
       <StatCards />
-      <Tabs defaultValue="tickets" keepMounted={false}>
+      <Tabs defaultValue="tickets" keepMounted={false} {...scrollingTabs}>
         <Tabs.List>
           <Tabs.Tab value="tickets" leftSection={<IconTicket size={16} aria-hidden />}>
             Ticket Management

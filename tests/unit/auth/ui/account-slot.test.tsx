@@ -31,7 +31,7 @@ describe('AccountSlot', () => {
   it.each(['bar', 'menu'] as const)('(%s) shows the same sign-in link while loading as when signed out', async (variant) => {
     act(() => authStore.setState({ status: 'loading' }));
     await renderSlot(variant);
-    const link = screen.getByRole('link', { name: /Sign in/ });
+    const link = screen.getByRole('link', { name: 'Sign In' });
     expect(link.getAttribute('href')).toBe('/auth');
     const loadingMarkup = slotHtml();
     act(() => authStore.setState({ status: 'signed-out' }));
@@ -104,6 +104,6 @@ describe('AccountSlot', () => {
     await waitFor(() => expect(authStore.getState().status).toBe('signed-out'));
     await waitFor(() => expect(whereAtSignOut).toBe('/'));
     expect(history.length).toBe(entries);
-    expect(screen.getByRole('link', { name: /Sign in/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
   });
 });

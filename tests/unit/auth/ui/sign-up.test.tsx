@@ -17,6 +17,15 @@ afterEach(() => resetApp());
 const toastOf = async (title: string) => (await screen.findByText(title)).closest('.mantine-Notification-root') as HTMLElement;
 
 describe('/auth sign up', () => {
+  it("keeps the 'Welcome' heading and says under it that this tab creates an account", async () => {
+    const user = userEvent.setup();
+    await renderApp('/auth?mode=sign-up');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
+    expect(screen.getByTestId('auth-lead').textContent).toBe('Create your GarageGuard account to order, manage your devices and get support.');
+    await user.click(screen.getByRole('tab', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('auth-lead').textContent).toBe('Sign in to your GarageGuard account.'));
+  });
+
   it('needs email and password only, with new-password and name autocomplete hints', async () => {
     const user = userEvent.setup();
     await renderApp('/auth?mode=sign-up');

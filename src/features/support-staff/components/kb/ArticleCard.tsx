@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconEye, IconEyeOff, IconThumbUp, IconTrash } from '@tabler/icons-react';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
+import { countOf, formatCount } from '@/lib/count.ts';
 import type { WriteState } from '@/db/sync/write-states.ts';
 import type { KbArticle } from '../../data/kb-articles.ts';
 import { excerpt } from '../../schemas.ts';
@@ -36,13 +37,13 @@ export function ArticleCard({ article, writeState, onEdit, onTogglePublished, on
           <Group gap={4}>
             <IconEye size={14} aria-hidden />
             <Text size="sm" data-testid="article-views">
-              {article.view_count} views
+              {countOf(article.view_count, 'view')}
             </Text>
           </Group>
           <Group gap={4}>
             <IconThumbUp size={14} aria-hidden />
             <Text size="sm" data-testid="article-votes">
-              {article.helpful_votes} helpful
+              {`${formatCount(article.helpful_votes)} helpful`}
             </Text>
           </Group>
           <Text size="sm">
