@@ -11,7 +11,7 @@ import { visitUntilControlled } from './support/service-worker.ts';
 // product sold in the shop is its inventory row's: an edit here shows on the product page, and an
 // order lowers the figure shown here.
 
-interface Row { sku: string; product_name: string; current_stock: number; minimum_stock: number; unit_price: number; cost_price: number | null; supplier: string | null; description: string | null; category: string | null }
+interface Row { sku: string; product_name: string; current_stock: number; minimum_stock: number; unit_price: number; cost_price: number | null; supplier: string | null; description: string | null; category: string | null; updated_at: string }
 
 async function rest<T>(method: 'GET' | 'POST' | 'PATCH', path: string, token: string, data?: unknown): Promise<T> {
   const api = await request.newContext({ baseURL: appOrigin() });
@@ -45,7 +45,11 @@ test('the stock sheet: summary cards, columns, statuses by the rule, search and 
   await expect(cardValue(page, 'total')).toHaveText(String(all.length));
   await expect(cardValue(page, 'out')).toHaveText(String(all.filter((r) => r.current_stock === 0).length));
   await expect(cardValue(page, 'low')).toHaveText(String(all.filter((r) => r.current_stock > 0 && r.current_stock <= r.minimum_stock).length));
+  // The spec's header note 'Last 7 days' says what it counts: the rows changed in that window.
   await expect(page.getByTestId('inventory-period')).toHaveText('Last 7 days');
+  const week = Date.now() - 7 * 86_400_000;
+  const changed = all.filter((r) => Date.parse(r.updated_at) >= week).length;
+  await expect(page.getByTestId('inventory-recent-changes')).toHaveText(`Last 7 days: ${changed} of ${all.length} items changed (stock, price or details)`);
   await expect(page.getByRole('columnheader')).toHaveText(['Product', 'SKU', 'Category', 'Stock', 'Cost', 'Price', 'Status', 'Action']);
 
   // Seeded rows in each state: 0 is out, at or below the minimum is low, above it in stock.
@@ -222,8 +226,24 @@ test('on a phone, offline: the saved sheet opens with its age, and adding fails 
   await signInAs(page, DEMO.admin);
   await visitUntilControlled(page, '/admin/inventory');
   await expect(row(page, 'GG-PA-014')).toBeVisible({ timeout: 15_000 });
-  // The table scrolls inside its own container; the page itself never scrolls sideways.
+  // A card per item, nothing to scroll sideways: name, SKU, stock and minimum, price, status, Edit.
+  await expect(page.getByTestId('inventory-table')).toHaveCount(0);
+  await expect(page.getByTestId('scroll-hint')).toHaveCount(0);
+  const card = row(page, 'GG-PA-014');
+  await expect(card).toContainText('12 V Power Adapter');
+  await expect(card.getByTestId('sku')).toHaveText('GG-PA-014');
+  await expect(card.getByTestId('stock-status')).toHaveText('In Stock');
+  await expect(card.getByTestId('price-value')).toHaveText('$12.00');
+  await expect(card.getByRole('button', { name: 'Edit 12 V Power Adapter' })).toBeVisible();
+  const box = (await card.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // From tablet width up, the table again.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect(page.getByTestId('inventory-table')).toBeVisible();
+  await expect(page.getByTestId('inventory-cards')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('inventory-cards')).toBeVisible();
   await expectNoBlockingAxeViolations(page, 'Inventory on a phone');
   await expect.poll(() => savedCacheCount(page), { timeout: 15_000 }).toBeGreaterThan(0);
 

@@ -4,6 +4,7 @@ import { expect, request, test, type Page } from './support/test.ts';
 import * as OTPAuth from 'otpauth';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { formatMoney } from '../../src/lib/money.ts';
+import { alertMessage } from '../../src/features/mission-control/alert-message.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { createUser, DEMO, passwordSignIn, sessionOf, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
@@ -73,8 +74,14 @@ test('Mission Control shows what mission_control() computes: pulse, stock, insig
   await expect(feed).toHaveCount(6);
   for (const [i, alert] of r.alerts.slice(0, 6).entries()) {
     await expect(feed.nth(i)).toHaveAttribute('data-severity', alert.severity);
-    await expect(feed.nth(i)).toContainText(alert.message);
+    await expect(feed.nth(i)).toContainText(alertMessage(alert, r));
   }
+  // Money as everywhere else ("$7,173.40", the net profit card's figure without its sign), counts
+  // in plurals: never "$7173.40" or "2 item(s)".
+  expect(r.net_profit).toBeLessThan(-1000);
+  await expect(page.getByTestId('alert').filter({ hasText: 'Negative net profit' })).toContainText(`by ${formatMoney(-r.net_profit)} over`);
+  await expect(page.getByTestId('alert-message').filter({ hasText: /item\(s\)|\$\d{4,}/ })).toHaveCount(0);
+  await expect(page.getByTestId('alert').filter({ hasText: 'Out of stock' })).toContainText(`${r.inventory.out_of_stock} ${r.inventory.out_of_stock === 1 ? 'item' : 'items'} out of stock`);
 
   await expect(page.getByRole('img', { name: /revenue per day over the last 30 days/ })).toBeVisible();
   await expect(page.getByRole('img', { name: new RegExp(`for ${r.stock_by_product.length} products`) })).toBeVisible();
@@ -95,6 +102,15 @@ test('Financial applies each of the six periods, lists the newest transactions a
   test.setTimeout(120_000);
   const token = await openAs(page, 'admin', '/admin/financial');
   await expect(page.getByRole('heading', { level: 1, name: 'Financial Reports' })).toBeVisible();
+
+  // Each sale and refund of an order reads with the order's number, as the customer knows it.
+  const { body: month } = await rest(token, 'rpc/financial_summary', { method: 'POST', data: { p_period: 'this_month' } });
+  const { body: recent } = await rest(token, `financial_transactions?select=transaction_type,description,order:orders(order_number)&processed_at=gte.${encodeURIComponent(month.from)}&processed_at=lt.${encodeURIComponent(month.to)}&order=processed_at.desc,id.desc&limit=10`);
+  const titles = (recent as { transaction_type: string; description: string; order: { order_number: number } | null }[]).map((t) =>
+    t.order ? `${t.transaction_type === 'refund' ? 'Refund for order' : 'Order'} #${t.order.order_number}` : t.description);
+  expect(titles.some((t) => /^Order #\d+$/.test(t))).toBe(true);
+  await expect(page.getByTestId('transaction-title')).toHaveText(titles);
+  await expect(page.getByTestId('transaction-title').filter({ hasText: /order [0-9a-f]{8}\b/i })).toHaveCount(0);
   const periods = [['Today', 'today'], ['This Week', 'this_week'], ['This Month', 'this_month'], ['Last Month', 'last_month'], ['This Quarter', 'this_quarter'], ['This Year', 'this_year']] as const;
   for (const [label, period] of periods) {
     await page.getByText(label, { exact: true }).click();
@@ -118,7 +134,7 @@ test('Financial applies each of the six periods, lists the newest transactions a
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^transactions-last_month-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await file.path())!, 'utf8')).trim().split('\r\n');
-  expect(lines[0]).toBe('id,processed_at,transaction_type,amount,currency,category,description');
+  expect(lines[0]).toBe('id,processed_at,transaction_type,amount,currency,category,description,order_number');
   expect(lines).toHaveLength(last.transaction_count + 1);
   const revenueCents = lines.slice(1).map((line) => line.split(',')).filter((c) => c[2] === 'sale' || c[2] === 'revenue').reduce((sum, c) => sum + Math.round(Number(c[3]) * 100), 0);
   expect(revenueCents / 100).toBe(last.revenue);
@@ -129,6 +145,10 @@ test("a period without transactions says 'No transactions found for the selected
   await openAs(page, 'admin', '/admin/financial');
   await expect(page.getByText('No transactions found for the selected period')).toBeVisible();
 });
+
+/** What the list says it shows: 'Showing 1–25 of 116'. */
+const showing = (page: Page, from: number, to: number, of: number, loaded = false) =>
+  expect(page.getByTestId('log-count')).toHaveText(`Showing ${from === to ? from : `${from}–${to}`} of ${of.toLocaleString('en-US')}${loaded ? ' loaded' : ''}`);
 
 test('Access Logs: stats as the database counts them, filters in SQL, user agent, empty state, CSV, Load more', async ({ page }) => {
   test.setTimeout(120_000);
@@ -148,25 +168,33 @@ test('Access Logs: stats as the database counts them, filters in SQL, user agent
   await expect(value(page, 'stat-success-rate')).toHaveText(`${(Math.round(((total - failed) / total) * 1000) / 10).toFixed(1)}%`);
   await expect(value(page, 'stat-today')).toHaveText(String(today));
   await expect(value(page, 'stat-today-failed')).toHaveText(String(todayFailed));
-  await expect(page.getByTestId('access-log')).toHaveCount(Math.min(500, total));
-  // A dense table, newest first; its Result header puts the failures first.
+  // 25 a page of the (at most 500) loaded events.
+  expect(total).toBeGreaterThan(25);
+  await expect(page.getByTestId('access-log')).toHaveCount(25);
+  await showing(page, 1, 25, Math.min(500, total), total > 500);
+  // A dense table, newest first; its Result header puts the failures first, across every page.
   const table = page.getByTestId('access-log-table');
   await expect(table.getByRole('columnheader', { name: 'Time' })).toHaveAttribute('aria-sort', 'descending');
   await table.getByRole('button', { name: 'Result' }).click();
   await expect(table.getByRole('columnheader', { name: 'Result' })).toHaveAttribute('aria-sort', 'descending');
   await expect(page.getByTestId('access-log').first()).toContainText('Failed');
+  await page.getByRole('button', { name: 'Last page' }).click();
   await expect(page.getByTestId('access-log').last()).toContainText('Success');
   await table.getByRole('button', { name: 'Time' }).click();
+  // A new order starts again at page 1.
+  await showing(page, 1, 25, Math.min(500, total), total > 500);
 
   // Result filter.
   await page.getByRole('combobox', { name: 'Result' }).click();
   await page.getByRole('option', { name: 'Failed', exact: true }).click();
-  await expect(page.getByTestId('access-log')).toHaveCount(Math.min(500, failed));
+  await expect(page.getByTestId('access-log')).toHaveCount(Math.min(25, failed));
+  await showing(page, 1, Math.min(25, failed), Math.min(500, failed), failed > 500);
   await expect(page.getByTestId('access-log').filter({ hasText: 'Success' })).toHaveCount(0);
-  // Action filter, with the result filter still on.
-  await page.getByRole('combobox', { name: 'Action' }).fill('login_failed');
-  await page.getByRole('option', { name: 'login_failed', exact: true }).click();
-  await expect(page.getByTestId('access-log')).toHaveCount(await countOf(token, 'success=eq.false&action=eq.login_failed'));
+  // Action filter (actions in words), with the result filter still on.
+  await page.getByRole('combobox', { name: 'Action' }).fill('Failed sign');
+  await page.getByRole('option', { name: 'Failed sign-in', exact: true }).click();
+  await expect(page.getByTestId('access-log')).toHaveCount(Math.min(25, await countOf(token, 'success=eq.false&action=eq.login_failed')));
+  await expect(page.getByTestId('log-action').first()).toHaveText('Failed sign-in');
   // Text search (user agent), case-insensitive.
   await page.getByRole('textbox', { name: 'Search' }).fill('PYTHON-requests');
   const bots = await countOf(token, 'success=eq.false&action=eq.login_failed&user_agent=ilike.*python-requests*');
@@ -176,6 +204,9 @@ test('Access Logs: stats as the database counts them, filters in SQL, user agent
   await page.getByTestId('access-log').first().getByRole('button', { name: 'Details' }).click();
   const details = page.getByRole('dialog', { name: 'Log details' });
   await expect(details.getByTestId('log-user-agent')).toHaveText('python-requests/2.32.3');
+  // The address the bot tried, as the row shows it, and the raw code for whoever needs it.
+  await expect(details).toContainText(/Resource(admin|root)@garageguard\.com/);
+  await expect(details.getByTestId('log-raw-code')).toHaveText(/^auth\/(admin|root)@garageguard\.com$/);
   await expectNoBlockingAxeViolations(page, 'Access Logs filtered, the details panel open');
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(details).toHaveCount(0);
@@ -205,10 +236,48 @@ test('Access Logs: stats as the database counts them, filters in SQL, user agent
   await rest('service', 'access_logs', { method: 'POST', data: rows, headers: { prefer: 'return=minimal' } });
   await page.reload();
   await page.getByRole('textbox', { name: 'Search' }).fill(marker);
-  await expect(page.getByTestId('access-log')).toHaveCount(500);
+  await showing(page, 1, 25, 500, true);
   await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(page.getByTestId('access-log')).toHaveCount(503);
+  await showing(page, 1, 25, 503);
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  // The last of 21 pages holds the 3 rows past 500.
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await showing(page, 501, 503, 503);
+  await expect(page.getByTestId('access-log')).toHaveCount(3);
+});
+
+test('Access Logs pages through the events 25 at a time, back to page 1 when a filter changes, and names users and resources', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await openAs(page, 'admin', '/admin/logs');
+  const total = Math.min(500, await countOf(token, ''));
+  const logs = page.getByTestId('access-log');
+  await expect(logs).toHaveCount(25);
+  await showing(page, 1, 25, total, total === 500);
+  const firstOfPage1 = await logs.first().textContent();
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await showing(page, 26, Math.min(50, total), total, total === 500);
+  await expect(logs.first()).not.toHaveText(firstOfPage1!);
+  await page.getByRole('button', { name: '3', exact: true }).click();
+  await showing(page, 51, Math.min(75, total), total, total === 500);
+  // A filter starts again at page 1.
+  await page.getByRole('combobox', { name: 'Result' }).click();
+  await page.getByRole('option', { name: 'Success', exact: true }).click();
+  const succeeded = Math.min(500, await countOf(token, 'success=eq.true'));
+  await showing(page, 1, Math.min(25, succeeded), succeeded, succeeded === 500);
+
+  // Names, not ids: the support agent's ticket changes name the agent and the ticket's subject.
+  await page.getByRole('combobox', { name: 'Action' }).fill('Ticket status');
+  await page.getByRole('option', { name: 'Ticket status changed', exact: true }).click();
+  const { body: changes } = await rest(token, 'access_logs?select=resource,user_id&action=eq.ticket.status&success=eq.true&order=created_at.desc,id.desc&limit=1');
+  const change = (changes as { resource: string; user_id: string }[])[0]!;
+  const { body: tickets } = await rest(token, `support_tickets?select=subject&id=eq.${change.resource.split('/')[1]}`);
+  const { body: people } = await rest(token, `profiles?select=first_name,last_name&user_id=eq.${change.user_id}`);
+  const person = (people as { first_name: string; last_name: string }[])[0]!;
+  const first = logs.first();
+  await expect(first.getByTestId('log-resource')).toHaveText(`Ticket “${(tickets as { subject: string }[])[0]!.subject}”`);
+  await expect(first.getByTestId('log-user')).toContainText(`${person.first_name} ${person.last_name}`);
+  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/i;
+  for (const text of await page.getByTestId('log-resource').or(page.getByTestId('log-user')).allTextContents()) expect(text).not.toMatch(uuid);
 });
 
 test('support opens Access Logs and Content in their own shell and is told Inventory and Financial are for admins', async ({ page }) => {
@@ -219,8 +288,8 @@ test('support opens Access Logs and Content in their own shell and is told Inven
   const nav = page.getByRole('navigation', { name: 'Support Dashboard navigation' });
   await expect(nav.getByRole('link', { name: 'Access Logs' })).toHaveAttribute('aria-current', 'page');
   // Narrowed to the failed sign-ins first: axe over 500 entries takes longer than a test may.
-  await page.getByRole('combobox', { name: 'Action' }).fill('login_failed');
-  await page.getByRole('option', { name: 'login_failed', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Action' }).fill('Failed sign');
+  await page.getByRole('option', { name: 'Failed sign-in', exact: true }).click();
   await expect(page.getByTestId('access-log').filter({ hasText: 'Success' })).toHaveCount(0);
   await expectNoBlockingAxeViolations(page, 'Access Logs as support');
   await nav.getByRole('link', { name: 'Content' }).click();

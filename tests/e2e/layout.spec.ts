@@ -136,12 +136,18 @@ test('sign-up notice reads in full on a phone', async ({ page }) => {
   }
 });
 
-test('admin: inventory columns reachable, SKUs whole, a toast over a dialog leaves it usable, charts legible', async ({ page }) => {
+test('admin: inventory columns reachable (cards on phones), SKUs whole, a toast over a dialog leaves it usable, charts legible', async ({ page }) => {
   await signInAs(page, DEMO.admin);
   await page.setViewportSize(WIDTHS[0]);
   await page.goto('/admin/inventory');
   const table = page.getByTestId('inventory-table');
   const first = page.getByTestId('inventory-row').first();
+  /** How many lines each matched element's text takes. */
+  const lineCounts = (elements: Locator) => elements.evaluateAll((els) => els.map((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return { text: el.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
+  }));
   await expect(first).toBeVisible();
   const sku = (await first.getAttribute('data-sku'))!;
   const dialog = page.getByRole('dialog', { name: 'Add Product' });
@@ -149,14 +155,19 @@ test('admin: inventory columns reachable, SKUs whole, a toast over a dialog leav
     await resize(page, size);
     await expectNoLayoutProblems(page, `/admin/inventory at ${size.name}`);
     // Each SKU on one line.
-    const lines = await table.locator('tbody tr td:nth-child(2)').evaluateAll((cells) => cells.map((cell) => {
-      const range = document.createRange();
-      range.selectNodeContents(cell.querySelector('p') ?? cell);
-      return { sku: cell.textContent, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
-    }));
-    for (const code of lines) expect.soft(code.lines, `SKU ${code.sku} on one line at ${size.name}`).toBe(1);
+    const lines = await lineCounts(page.getByTestId('inventory-row').getByTestId('sku'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const code of lines) expect.soft(code.lines, `SKU ${code.text} on one line at ${size.name}`).toBe(1);
+    // A phone has a card per item, wholly on screen; from tablets up, the table.
+    await expect(table).toHaveCount(size.width < 768 ? 0 : 1);
+    if (size.width < 768) {
+      for (const card of await page.getByTestId('inventory-row').all()) {
+        const c = (await card.boundingBox())!;
+        expect.soft(c.x + c.width, `a card inside the screen at ${size.name}`).toBeLessThanOrEqual(size.width);
+      }
+    }
     // Status and Edit on screen, or the table shows that it scrolls.
-    const view = await table.evaluate((el) => {
+    const view = await first.evaluate((el) => {
       let p = el.parentElement;
       while (p && getComputedStyle(p).overflowX === 'visible') p = p.parentElement;
       const r = (p ?? el).getBoundingClientRect();
@@ -190,6 +201,15 @@ test('admin: inventory columns reachable, SKUs whole, a toast over a dialog leav
   for (const size of WIDTHS) {
     await resize(page, size);
     await expectNoLayoutProblems(page, `/admin at ${size.name}`);
+    // Headers and codes on one line: 'Units (30 days)' stood three lines tall on a phone, and a SKU
+    // broke at its hyphens ('GG-MB-' / '010').
+    const unitsHeader = page.getByTestId('underperforming-products').getByRole('columnheader', { name: 'Units (30 days)' });
+    for (const one of await lineCounts(unitsHeader.or(page.getByTestId('reorder-item').getByTestId('sku')))) {
+      expect.soft(one.lines, `"${one.text}" on one line at ${size.name}`).toBe(1);
+    }
+    // The table still fits its panel.
+    const fits = await page.getByTestId('underperforming-products').evaluate((t) => t.getBoundingClientRect().right <= t.closest('section')!.getBoundingClientRect().right);
+    expect.soft(fits, `Underperforming Products inside its panel at ${size.name}`).toBe(true);
     const labels = await stock.locator('.recharts-cartesian-axis-tick-value').evaluateAll((els) => els.map((el) => { const r = el.getBoundingClientRect(); return { text: el.textContent, x: r.x, y: r.y, width: r.width, height: r.height }; }));
     expect(labels.length).toBeGreaterThan(0);
     for (const [i, a] of labels.entries()) for (const b of labels.slice(i + 1)) expect.soft(overlaps(a, b), `axis labels "${a.text}" and "${b.text}" overlap at ${size.name}`).toBe(false);

@@ -42,3 +42,12 @@ export function summarizeStock(items: readonly { current_stock: number; minimum_
   }
   return summary;
 }
+
+/** The header note's window: "Last 7 days" counts the rows whose stock, price or details changed in it. */
+export const RECENT_DAYS = 7;
+
+/** Rows changed (a sale, a restock, an edit: anything that moves updated_at) in the last RECENT_DAYS days. */
+export function changedRecently(items: readonly { updated_at: string }[], now: number = Date.now()): number {
+  const since = now - RECENT_DAYS * 86_400_000;
+  return items.filter((item) => Date.parse(item.updated_at) >= since).length;
+}

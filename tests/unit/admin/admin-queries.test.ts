@@ -18,7 +18,7 @@ const ID = '6f1c0a52-5d1e-4c1b-9a51-1d5f0c6f9b10';
 describe('transactionsPageQuery', () => {
   it('asks for the newest rows of the period first, without OFFSET', () => {
     expect(params(transactionsPageQuery(supabase, FROM, TO, null, EXPORT_PAGE))).toEqual([
-      ['select', 'id,transaction_type,amount,currency,description,category,processed_at'],
+      ['select', 'id,transaction_type,amount,currency,description,category,processed_at,order:orders(order_number)'],
       ['processed_at', `gte.${FROM}`],
       ['processed_at', `lt.${TO}`],
       ['order', 'processed_at.desc,id.desc'],

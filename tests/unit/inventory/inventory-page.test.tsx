@@ -59,4 +59,36 @@ describe('InventoryPage', () => {
     expect(value('out').textContent).toContain('1');
     expect(screen.getAllByTestId('stock-status').map((badge) => badge.textContent)).toEqual(['Out of Stock', 'Low Stock', 'In Stock']);
   });
+
+  it("says what 'Last 7 days' counts: the items changed in that window", async () => {
+    const fresh = { ...item('A-2', 5, 5), updated_at: new Date().toISOString() };
+    fetchInventory.mockResolvedValue([item('A-1', 0, 5), fresh]);
+    renderWithProviders(<InventoryPage />);
+    const note = await screen.findByTestId('inventory-recent-changes');
+    expect(within(note).getByTestId('inventory-period').textContent).toBe('Last 7 days');
+    expect(note.textContent).toBe('Last 7 days: 1 of 2 items changed (stock, price or details)');
+  });
+
+  it('on a phone, shows a card per item (name, SKU, stock and minimum, price, status, Edit) instead of the table', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList,
+    );
+    try {
+      fetchInventory.mockResolvedValue([item('A-1', 0, 5), item('A-2', 7, 5)]);
+      renderWithProviders(<InventoryPage />);
+      await screen.findByText('Item A-1');
+      expect(screen.queryByTestId('inventory-table')).toBeNull();
+      const cards = within(screen.getByTestId('inventory-cards')).getAllByTestId('inventory-row');
+      expect(cards.map((card) => card.dataset.sku)).toEqual(['A-1', 'A-2']);
+      const second = within(cards[1]!);
+      expect(second.getByTestId('sku').textContent).toBe('A-2');
+      expect(second.getByTestId('stock-value').textContent).toBe('7');
+      expect(cards[1]!.textContent).toContain('min 5');
+      expect(second.getByTestId('price-value').textContent).toBe('$10.00');
+      expect(second.getByTestId('stock-status').textContent).toBe('In Stock');
+      expect(second.getByRole('button', { name: 'Edit Item A-2' })).toBeTruthy();
+    } finally {
+      phone.mockRestore();
+    }
+  });
 });

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconListSearch } from '@tabler/icons-react';
 import { DataAge } from '@/components/DataAge.tsx';
@@ -12,17 +12,17 @@ import { accessLogStatsQuery } from '../data/access-log-stats.ts';
 import { accessLogsQuery, NO_FILTERS, type AccessLog, type LogFilters } from '../data/access-logs.ts';
 import { ExportLogsButton } from './ExportLogsButton.tsx';
 import { Filters } from './Filters.tsx';
-import { LogDetails } from './LogDetails.tsx';
-import { LogEntry } from './LogEntry.tsx';
-import { LogTable } from './LogTable.tsx';
+import { LogList } from './LogList.tsx';
 import { StatCards } from './StatCards.tsx';
 
 /** The search box waits for a pause in typing before asking the database. */
 const SEARCH_DEBOUNCE_MS = 300;
 
+const NO_LOGS: AccessLog[] = [];
+
 /**
- * Access Logs: five stats, filters applied in SQL, the 500 newest matching events (a sortable
- * table with a details panel from tablet width up, cards on phones), Load more, CSV.
+ * Access Logs: five stats, filters applied in SQL, the 500 newest matching events 25 a page (a
+ * sortable table with a details panel from tablet width up, cards on phones), Load more, CSV.
  */
 export function AccessLogsPage() {
   const [search, setSearch] = useState('');
@@ -31,10 +31,8 @@ export function AccessLogsPage() {
   const filters: LogFilters = { ...choices, search: debounced.trim() };
   const stats = useQuery(accessLogStatsQuery);
   const logs = useInfiniteQuery(accessLogsQuery(filters));
-  const rows = logs.data?.pages.flat() ?? [];
+  const rows = useMemo(() => logs.data?.pages.flat() ?? NO_LOGS, [logs.data]);
   const failed = stats.isError || logs.isError;
-  const phone = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false }) ?? false;
-  const [details, setDetails] = useState<AccessLog | null>(null);
 
   useEffect(() => {
     if (failed) notifications.show({ title: 'Error', message: 'Failed to fetch access logs', color: 'red' });
@@ -58,27 +56,12 @@ export function AccessLogsPage() {
       {!logs.data && !logs.isError && <SkeletonList count={5} label="Loading access logs…" lines={1} />}
       {logs.data && rows.length === 0 && <EmptyState icon={<IconListSearch />} title="No access logs found matching your criteria" />}
       {rows.length > 0 && (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite" data-testid="log-count">
-            Showing {rows.length} {rows.length === 1 ? 'event' : 'events'}
-          </Text>
-          {phone ? (
-            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Access logs">
-              {rows.map((log) => (
-                <LogEntry key={log.id} log={log} />
-              ))}
-            </Stack>
-          ) : (
-            <LogTable logs={rows} onDetails={setDetails} />
-          )}
-          {logs.hasNextPage && (
-            <Button variant="light" onClick={() => void logs.fetchNextPage()} loading={logs.isFetchingNextPage} style={{ alignSelf: 'center' }}>
-              Load more
-            </Button>
-          )}
-        </>
+        <LogList
+          logs={rows}
+          filterKey={JSON.stringify(filters)}
+          more={{ hasMore: logs.hasNextPage, loading: logs.isFetchingNextPage, load: () => void logs.fetchNextPage() }}
+        />
       )}
-      <LogDetails log={details} onClose={() => setDetails(null)} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { KNOWN_ACTIONS, SEARCH_MAX_LENGTH, type LogFilters } from '../data/access-logs.ts';
+import { actionLabel } from '../log-labels.ts';
 
-const ACTION_OPTIONS = [{ value: 'all', label: 'All Actions' }, ...KNOWN_ACTIONS.map((a) => ({ value: a, label: a }))];
+const ACTION_OPTIONS = [{ value: 'all', label: 'All Actions' }, ...KNOWN_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))];
 const RESULT_OPTIONS = [
   { value: 'all', label: 'All Results' },
   { value: 'success', label: 'Success' },

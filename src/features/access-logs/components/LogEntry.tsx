@@ -2,18 +2,21 @@ import { Button, Card, Code, Collapse, Group, Stack, Text } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks';
 import { TimeAgo } from '@/components/TimeAgo.tsx';
 import type { AccessLog } from '../data/access-logs.ts';
+import { actionLabel, resourceLabel, userLabel, type LogNames } from '../log-labels.ts';
+import { ResourceText } from './ResourceText.tsx';
 import { ResultBadge } from './ResultBadge.tsx';
 
-/** One event as a card (phones): action, result, resource, address, time, error; the user agent on request. */
-export function LogEntry({ log }: { log: AccessLog }) {
+/** One event as a card (phones): action, result, user, resource, address, time, error; the user agent on request. */
+export function LogEntry({ log, names }: { log: AccessLog; names: LogNames }) {
   const [open, toggle] = useDisclosure(false);
+  const user = userLabel(log.user_id, names);
   return (
     <Card component="li" withBorder radius="sm" padding="sm" data-testid="access-log">
       <Stack gap={4}>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs">
-            <Text fw={600} size="sm" data-testid="log-action">
-              {log.action}
+            <Text fw={600} size="sm" data-testid="log-action" data-action={log.action}>
+              {actionLabel(log.action)}
             </Text>
             <ResultBadge success={log.success} />
           </Group>
@@ -21,10 +24,14 @@ export function LogEntry({ log }: { log: AccessLog }) {
             <TimeAgo date={log.created_at} />
           </Text>
         </Group>
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {log.resource ?? '—'}
-          {log.ip_address ? ` · ${log.ip_address}` : ''}
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="log-resource">
+          <ResourceText text={resourceLabel(log.resource, names)} />
         </Text>
+        {(user || log.ip_address) && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="log-user">
+            {[user, log.ip_address].filter(Boolean).join(' · ')}
+          </Text>
+        )}
         {log.error_message && (
           <Text size="sm" c="red">
             {log.error_message}

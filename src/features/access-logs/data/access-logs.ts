@@ -12,7 +12,7 @@ export const SEARCH_MAX_LENGTH = 100;
 export const KNOWN_ACTIONS = [
   'login', 'login_failed', 'ticket.status', 'ticket.assign', 'kb_article.create', 'kb_article.update', 'kb_article.delete',
   'cms.create', 'cms.update', 'cms.delete', 'inventory.create', 'inventory.update', 'inventory.delete',
-  'financial.create', 'financial.update', 'financial.delete', 'order.status', 'report.export',
+  'financial.create', 'financial.update', 'financial.delete', 'order.status', 'report.export', 'access_code.redeem', 'profile.role',
 ] as const;
 
 export const LogFiltersSchema = v.object({

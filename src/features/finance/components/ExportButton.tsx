@@ -15,6 +15,7 @@ const COLUMNS: CsvColumn<Transaction>[] = [
   { header: 'currency', value: (t) => t.currency },
   { header: 'category', value: (t) => t.category },
   { header: 'description', value: (t) => t.description },
+  { header: 'order_number', value: (t) => t.order?.order_number ?? null },
 ];
 
 /** Downloads every transaction of the period as CSV (not only the ones listed). */

@@ -11,6 +11,14 @@ const FORMATS = {
   month: new Intl.DateTimeFormat('en-US', { month: 'short' }),
 } as const;
 
+/**
+ * One grid, along the money axis only, at its round ticks. The bucket axis shows every Nth bucket,
+ * N chosen to fit the width: the default kept the first and last and fitted others between, at
+ * uneven gaps.
+ */
+const BUCKET_AXIS = { interval: 'equidistantPreserveStart' } as const;
+const MONEY_AXIS = { allowDecimals: false, tickCount: 5, tickFormatter: formatMoneyAxis, width: 64 } as const;
+
 /** Revenue and expenses per hour, day or month of the period. */
 export function FinanceChart({ summary }: { summary: FinancialSummary }) {
   const id = useId();
@@ -30,10 +38,11 @@ export function FinanceChart({ summary }: { summary: FinancialSummary }) {
             { name: 'Expenses', color: 'red.7' },
           ]}
           valueFormatter={(v) => formatMoney(v)}
-          yAxisProps={{ tickFormatter: formatMoneyAxis, width: 64 }}
+          xAxisProps={BUCKET_AXIS}
+          yAxisProps={MONEY_AXIS}
           withLegend
           tickLine="y"
-          gridAxis="y"
+          gridAxis="x"
         />
       </div>
     </Card>

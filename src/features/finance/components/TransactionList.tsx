@@ -5,6 +5,7 @@ import { EmptyState } from '@/components/EmptyState.tsx';
 import { SkeletonList } from '@/components/SkeletonList.tsx';
 import { formatMoney } from '@/lib/money.ts';
 import { isMoneyOut, type Transaction } from '../data/transactions.ts';
+import { transactionTitle } from '../transaction-title.ts';
 
 const TYPE_COLOR = { sale: 'green', revenue: 'teal', expense: 'orange', refund: 'red' } as const;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -26,8 +27,8 @@ export function TransactionList({ transactions }: { transactions: Transaction[] 
           {transactions.map((t) => (
             <Group key={t.id} component="li" justify="space-between" py="xs" wrap="nowrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="transaction">
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} truncate>
-                  {t.description ?? t.category ?? t.transaction_type}
+                <Text size="sm" fw={600} truncate data-testid="transaction-title">
+                  {transactionTitle(t)}
                 </Text>
                 <Group gap="xs">
                   <Badge size="sm" variant="light" color={TYPE_COLOR[t.transaction_type]}>

@@ -16,12 +16,16 @@ export interface Transaction {
   description: string | null;
   category: string | null;
   processed_at: string;
+  /** The order a sale or refund belongs to, as PostgREST embeds it (null: not tied to an order). */
+  order: { order_number: number } | null;
 }
 
 /** The last row of the page before: the next page starts after it in (processed_at, id) order. */
 export type TransactionCursor = Pick<Transaction, 'processed_at' | 'id'> | null;
 
-const COLUMNS = 'id, transaction_type, amount, currency, description, category, processed_at';
+// The order's number comes with the row: the ledger's own description names the order by a piece
+// of its uuid ("Order 60000000"), which nobody outside the database knows the order by.
+const COLUMNS = 'id, transaction_type, amount, currency, description, category, processed_at, order:orders(order_number)';
 
 /**
  * One page of [from, to), newest first, after `after` (also what tests/bench/admin-bench.ts
@@ -38,7 +42,9 @@ export function transactionsPageQuery(supabase: SupabaseClient, from: string, to
 async function page(from: string, to: string, after: TransactionCursor, limit: number): Promise<Transaction[]> {
   const { data, error } = await transactionsPageQuery(await loadSupabase(), from, to, after, limit);
   if (error) throw new Error(error.message);
-  return data as Transaction[];
+  // Without generated database types supabase-js types every embed as a list; a many-to-one embed
+  // (a transaction's order) arrives as one object or null.
+  return data as unknown as Transaction[];
 }
 
 export const recentTransactionsQuery = (from: string, to: string) =>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingWarehouse, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { DataAge } from '@/components/DataAge.tsx';
 import { EmptyState } from '@/components/EmptyState.tsx';
@@ -7,10 +8,12 @@ import { LoadError } from '@/components/LoadError.tsx';
 import { SkeletonList } from '@/components/SkeletonList.tsx';
 import { statusLabel } from '@/lib/status.ts';
 import type { InventoryItem } from '../schemas.ts';
-import { summarizeStock } from '../stock-status.ts';
+import { changedRecently, summarizeStock } from '../stock-status.ts';
 import { ALL_CATEGORIES, FETCH_FAILED, useInventory } from '../use-inventory.ts';
 import { AddProductDialog } from './AddProductDialog.tsx';
 import { EditItemDialog } from './EditItemDialog.tsx';
+import { InventoryCards } from './InventoryCards.tsx';
+import { RecentChanges } from './RecentChanges.tsx';
 import { InventoryTable } from './InventoryTable.tsx';
 import { StockSummaryCards } from './StockSummaryCards.tsx';
 
@@ -37,13 +40,9 @@ export function InventoryPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="md">
         <div>
-          <Group gap="sm" align="center">
-            <Title order={1}>Inventory</Title>
-            <Badge variant="filled" color="gray" autoContrast data-testid="inventory-period">
-              Last 7 days
-            </Badge>
-          </Group>
+          <Title order={1}>Inventory</Title>
           <Text c="dimmed">Stock levels, costs and prices of everything we sell and keep as spares.</Text>
+          {view.phase === 'ready' && <RecentChanges changed={changedRecently(view.items)} total={view.items.length} />}
           <DataAge updatedAt={view.updatedAt} failed={view.refreshFailed} />
         </div>
         <Group gap="sm">
@@ -105,6 +104,8 @@ interface InventoryListProps {
 }
 
 function InventoryList({ items, empty, filtering, onAdd, onEdit }: InventoryListProps) {
+  // Phones get a card per item (eight columns scroll sideways at 390 px); the table from tablets up.
+  const phone = useMediaQuery('(max-width: 767.98px)', false, { getInitialValueInEffect: false }) ?? false;
   if (empty) {
     return (
       <EmptyState
@@ -122,5 +123,5 @@ function InventoryList({ items, empty, filtering, onAdd, onEdit }: InventoryList
   if (items.length === 0 && filtering) {
     return <EmptyState icon={<IconSearch size={28} />} title="No products found" text="No products match your search or category. Try other words or All Categories." />;
   }
-  return <InventoryTable items={items} onEdit={onEdit} />;
+  return phone ? <InventoryCards items={items} onEdit={onEdit} /> : <InventoryTable items={items} onEdit={onEdit} />;
 }

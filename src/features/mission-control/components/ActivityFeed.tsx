@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBuildingWarehouse, IconCash, IconFileText, IconListDetails } from '@tabler/icons-react';
+import { alertMessage } from '../alert-message.ts';
 import { FEED_SIZE, type MissionControlReport, type Severity } from '../data/mission-control.ts';
 import { Section } from './Section.tsx';
 
@@ -18,16 +19,17 @@ export function ActivityFeed({ report }: { report: MissionControlReport }) {
           {alerts.map((alert) => (
             <li key={alert.type} data-testid="alert" data-severity={alert.severity}>
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                {/* Not shrunk by a long message on a phone: 'critical' was cut to 'CRITI…'. */}
-                <Badge color={SEVERITY_COLOR[alert.severity]} variant="light" miw={72} style={{ flexShrink: 0 }}>
+                {/* Not shrunk by a long message on a phone ('critical' was cut to 'CRITI…'), and one
+                    width for every severity, so the alerts' titles line up. */}
+                <Badge color={SEVERITY_COLOR[alert.severity]} variant="light" miw={88} style={{ flexShrink: 0 }}>
                   {alert.severity}
                 </Badge>
                 <div>
                   <Text size="sm" fw={600}>
                     {alert.title}
                   </Text>
-                  <Text size="sm" c="dimmed">
-                    {alert.message}
+                  <Text size="sm" c="dimmed" data-testid="alert-message">
+                    {alertMessage(alert, report)}
                   </Text>
                 </div>
               </Group>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { MissionControlReport } from '../data/mission-control.ts';
+import { productName } from '../product-name.ts';
 import { Section } from './Section.tsx';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
@@ -38,8 +39,13 @@ export function InventoryStatus({ report }: { report: MissionControlReport }) {
         {reorder.length > 0 && (
           <List size="sm" spacing={2} mt="xs" aria-label="Items to reorder">
             {reorder.map((item) => (
-              <List.Item key={item.sku}>
-                {item.product_name} ({item.sku}): {item.current_stock} left, {item.state}
+              <List.Item key={item.sku} data-testid="reorder-item">
+                {productName(item.product_name)}{' '}
+                {/* A code reads as one piece: never broken at its hyphens. */}
+                <span style={{ whiteSpace: 'nowrap' }} data-testid="sku">
+                  ({item.sku}):
+                </span>{' '}
+                {item.current_stock} left, {item.state}
               </List.Item>
             ))}
           </List>

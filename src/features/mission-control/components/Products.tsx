@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { formatMoney } from '@/lib/money.ts';
 import type { MissionControlReport } from '../data/mission-control.ts';
+import { productName } from '../product-name.ts';
 import { Section } from './Section.tsx';
 
 /** The 5 best sellers of the last 30 days by revenue. */
@@ -21,7 +22,7 @@ export function TopProducts({ report }: { report: MissionControlReport }) {
           <Table.Tbody>
             {report.top_products.map((p) => (
               <Table.Tr key={`${p.product_id ?? ''}:${p.name}`}>
-                <Table.Td>{p.name}</Table.Td>
+                <Table.Td>{productName(p.name)}</Table.Td>
                 <Table.Td ta="right">{p.units_sold}</Table.Td>
                 <Table.Td ta="right">{formatMoney(p.revenue)}</Table.Td>
               </Table.Tr>
@@ -33,7 +34,8 @@ export function TopProducts({ report }: { report: MissionControlReport }) {
   );
 }
 
-const lastSale = (days: number | null) => (days === null ? 'no sale in 30 days' : days === 0 ? 'last sale today' : `last sale ${days} day${days === 1 ? '' : 's'} ago`);
+// Short, under the 'Last sale' header: on a phone 'no sale in 30 days' stood four lines tall.
+const lastSale = (days: number | null) => (days === null ? 'None' : days === 0 ? 'Today' : `${days} day${days === 1 ? '' : 's'} ago`);
 
 /** Up to 5 items with under 5 units sold or no sale for over 7 days, lowest sales first. */
 export function Underperforming({ report }: { report: MissionControlReport }) {
@@ -42,18 +44,21 @@ export function Underperforming({ report }: { report: MissionControlReport }) {
       {report.underperforming_products.length === 0 ? (
         <Text size="sm">Every product is selling.</Text>
       ) : (
-        <Table data-testid="underperforming-products">
+        <Table data-testid="underperforming-products" horizontalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Product</Table.Th>
-              <Table.Th ta="right">Units (30 days)</Table.Th>
+              {/* One line: wrapped, it stood three lines tall above one-digit figures on a phone. */}
+              <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                Units (30 days)
+              </Table.Th>
               <Table.Th>Last sale</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {report.underperforming_products.map((p) => (
               <Table.Tr key={p.id}>
-                <Table.Td>{p.product_name}</Table.Td>
+                <Table.Td>{productName(p.product_name)}</Table.Td>
                 <Table.Td ta="right">{p.units_sold}</Table.Td>
                 <Table.Td>{lastSale(p.days_since_last_sale)}</Table.Td>
               </Table.Tr>
