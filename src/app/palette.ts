@@ -17,11 +17,11 @@ export function contrast(a: string, b: string): number {
   return (high + 0.05) / (low + 0.05);
 }
 
-/** The shade, then darker mixes of it, until one reads on every light `background`. */
-function darkEnough(shade: string, backgrounds: readonly string[]): string {
+/** The shade, then darker mixes of it, until one reads on every light `background` (text: 4.5:1). */
+function darkEnough(shade: string, backgrounds: readonly string[], needed = TEXT_CONTRAST): string {
   for (let amount = 0; amount <= 0.8; amount += 0.05) {
     const candidate = amount === 0 ? shade : darken(shade, amount);
-    if (backgrounds.every((background) => contrast(candidate, background) >= TEXT_CONTRAST)) return candidate;
+    if (backgrounds.every((background) => contrast(candidate, background) >= needed)) return candidate;
   }
   return BLACK;
 }
@@ -163,9 +163,10 @@ export const readableColorVariables: CSSVariablesResolver = (theme) => {
   // Mantine's opaque tint is a saturated slab.
   light['--gg-callout-tint'] = '100%';
   dark['--gg-callout-tint'] = '40%';
-  // A text field's border in the dark scheme (global.css): Mantine's dark 4 is 1.4:1 on a card or a
-  // muted section, the colour of the field itself there, so the field vanished. WCAG asks 3:1 of the
-  // edge that shows where a control is.
+  // A text field's border (global.css). WCAG asks 3:1 of the edge that shows where a control is:
+  // Mantine's dark 4 is 1.4:1 on a dark card or muted section (the field vanished there), its gray 4
+  // 1.5:1 on white.
   dark['--gg-input-border'] = lightEnough(theme.colors.dark[4], [theme.colors.dark[7], theme.colors.dark[6]], NON_TEXT_CONTRAST);
+  light['--gg-input-border'] = darkEnough(theme.colors.gray[4], lightSurfaces(theme.colors), NON_TEXT_CONTRAST);
   return { variables: {}, light, dark };
 };

@@ -52,6 +52,19 @@ test("the Get Notified fields' borders show on their section (3:1, WCAG 1.4.11)"
   }
 });
 
+test.describe('in the light scheme', () => {
+  test.use({ colorScheme: 'light' });
+  test("text fields' borders show on their section too (Mantine's were 1.5:1 on white)", async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Notify Me' });
+    await expect(form).toBeVisible(SLOW);
+    for (const name of ['Name', 'Email']) {
+      const { border, surface } = await paintOf(form.getByRole('textbox', { name }));
+      expect(contrast(border, surface), `${name}: ${describe('border', border)} on ${describe('section', surface)}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
+
 test('product pictures sit on a dark backdrop, not on a glaring white panel', async ({ page }) => {
   // The corner away from the merchandising badges, inside the picture's own backdrop.
   const corner = async (image: Locator) => {

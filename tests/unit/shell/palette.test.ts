@@ -47,8 +47,9 @@ describe('the readable palette (dark scheme)', () => {
     }
     expect(dark['--mantine-color-gray-light']).toBe(darkTint('gray', theme.colors.gray, theme.colors.dark).tint);
   });
-  it("a text field's border shows on the body, cards and muted sections (3:1)", () => {
+  it("a text field's border shows on the body, cards and muted sections (3:1), in both schemes", () => {
     for (const surface of [theme.colors.dark[7], theme.colors.dark[6]]) expect(contrast(dark['--gg-input-border']!, surface)).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
+    for (const surface of lightSurfaces(theme.colors)) expect(contrast(light['--gg-input-border']!, surface)).toBeGreaterThanOrEqual(NON_TEXT_CONTRAST);
   });
   it('error text reads on every dark surface, dimmed text also on the tints', () => {
     for (const background of surfaces) expect(contrast(dark['--mantine-color-error']!, background)).toBeGreaterThanOrEqual(AA);
