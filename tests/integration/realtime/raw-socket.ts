@@ -86,8 +86,12 @@ export class RawSocket {
   /** Sends a frame if the socket is open; `ref` is remembered for reply tracing. */
   send(data: string | Buffer, ref?: unknown): boolean {
     if (!this.isOpen) return false;
-    // A server may echo a non-string ref as its string form; both count as this push's ref.
-    if (ref !== undefined) this.sentRefs.add(JSON.stringify(ref)).add(scalarText(ref));
+    // A raw text or binary push that happens to be a well-formed frame carries a ref of its own
+    // (fuzzed `[{},"","","",[]]` is a push with ref "" to topic ""), which the server may answer.
+    for (const r of ref === undefined ? refsIn(data) : [ref]) {
+      // A server may echo a non-string ref as its string form; both count as this push's ref.
+      this.sentRefs.add(JSON.stringify(r)).add(scalarText(r));
+    }
     this.ws.send(data, { binary: Buffer.isBuffer(data) });
     return true;
   }
@@ -132,5 +136,22 @@ export class RawSocket {
       });
       this.ws.close(1000);
     });
+  }
+}
+
+/** The ref a server could read from raw bytes or text: element 1 of a 5-array, `ref` of an object, a binary push's ref field. */
+function refsIn(data: string | Buffer): unknown[] {
+  if (Buffer.isBuffer(data)) {
+    // Binary push: kind 3, then the lengths of join_ref, ref, topic, event (realtime-js's serializer).
+    if (data.length < 7 || data[0] !== 3) return [];
+    const start = 7 + data[1]!;
+    return start + data[2]! <= data.length ? [data.subarray(start, start + data[2]!).toString('utf8')] : [];
+  }
+  try {
+    const parsed: unknown = JSON.parse(data);
+    if (Array.isArray(parsed)) return parsed.length === 5 ? [parsed[1]] : [];
+    return typeof parsed === 'object' && parsed !== null && 'ref' in parsed ? [(parsed as { ref: unknown }).ref] : [];
+  } catch {
+    return [];
   }
 }
