@@ -37,7 +37,5 @@ export const AUDIENCES = [
   { slug: 'property-managers', title: 'Property Managers', text: 'Manage several doors from one dashboard and give tenants and contractors their own codes.' },
 ] as const;
 
-export const GUARANTEES = ['30-Day Guarantee', '2-Hour Install', 'Lifetime Support'] as const;
-
 export const DEMO_CALL_HREF =
   'mailto:sales@garageguard.com?subject=GarageGuard%20demo%20call&body=Hi%2C%20I%27d%20like%20to%20schedule%20a%20demo%20call.%20Good%20times%20for%20me%3A%20';

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button, Container, ThemeIcon } from '@mantine/core';
-import { IconArrowRight, IconCarGarage, IconClockHour2, IconDeviceCctv, IconDeviceMobile, IconHeadset, IconHistory, IconKey, IconPackage, IconShieldCheck } from '@tabler/icons-react';
+import { IconArrowRight, IconCarGarage, IconDeviceCctv, IconDeviceMobile, IconHistory, IconKey, IconPackage } from '@tabler/icons-react';
+import { Guarantees } from '@/components/Guarantees.tsx';
 import { Markdown } from '@/components/Markdown.tsx';
 import type { PublicPage } from '../data/public-pages.ts';
 import { featureIcon, solutionLayout, type FeatureIcon, type SolutionCta } from '../data/solution-layout.ts';
@@ -17,12 +18,6 @@ const ICONS: Record<FeatureIcon, typeof IconKey> = {
 };
 
 // The shop's standing promises (the same as the landing page's closing call to action).
-const PROMISES = [
-  { icon: IconShieldCheck, label: '30-Day Guarantee' },
-  { icon: IconClockHour2, label: '2-Hour Install' },
-  { icon: IconHeadset, label: 'Lifetime Support' },
-] as const;
-
 function CtaButton({ cta, variant }: { cta: SolutionCta; variant: 'filled' | 'white' }) {
   return (
     <Button
@@ -102,14 +97,7 @@ export function SolutionPage({ page }: { page: PublicPage }) {
                 Browse all products
               </Button>
             </div>
-            <ul className={classes.promises}>
-              {PROMISES.map(({ icon: Icon, label }) => (
-                <li key={label}>
-                  <Icon size={22} aria-hidden="true" />
-                  {label}
-                </li>
-              ))}
-            </ul>
+            <Guarantees />
           </Container>
         </section>
       )}

@@ -1,10 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Button, Container } from '@mantine/core';
-import { IconCalendarEvent, IconClockHour2, IconHeadset, IconShieldCheck } from '@tabler/icons-react';
-import { DEMO_CALL_HREF, GUARANTEES, ORDER_PRODUCT_ID } from '../content.ts';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { Guarantees } from '@/components/Guarantees.tsx';
+import { DEMO_CALL_HREF, ORDER_PRODUCT_ID } from '../content.ts';
 import classes from './Landing.module.css';
-
-const GUARANTEE_ICONS = [IconShieldCheck, IconClockHour2, IconHeadset] as const;
 
 export function ClosingCta() {
   return (
@@ -39,17 +38,7 @@ export function ClosingCta() {
             Schedule Demo Call
           </Button>
         </div>
-        <ul className={classes.guarantees}>
-          {GUARANTEES.map((label, index) => {
-            const Icon = GUARANTEE_ICONS[index] ?? IconShieldCheck;
-            return (
-              <li key={label}>
-                <Icon size={22} aria-hidden="true" />
-                {label}
-              </li>
-            );
-          })}
-        </ul>
+        <Guarantees />
       </Container>
     </section>
   );
