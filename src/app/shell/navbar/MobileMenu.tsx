@@ -14,8 +14,10 @@ interface Props {
 /** Mobile navigation (under 768 px): a drawer that traps focus, closes on Escape and on navigation. */
 export default function MobileMenu({ opened, onClose }: Props) {
   const router = useRouter();
-  // Any navigation closes the menu, including browser back/forward while it is open.
-  useEffect(() => router.subscribe('onResolved', onClose), [router, onClose]);
+  // A navigation closes the menu, including browser back/forward while it is open. Only one that
+  // changes the address: the guards re-run (router.invalidate) when the session settles, about a
+  // second after a signed-in page loads, and that must not shut a menu the user just opened.
+  useEffect(() => router.subscribe('onResolved', (event) => event.hrefChanged && onClose()), [router, onClose]);
 
   return (
     <Drawer
