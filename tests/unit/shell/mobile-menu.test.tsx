@@ -34,7 +34,7 @@ describe('MobileMenu', () => {
     expect(onClose).not.toHaveBeenCalled();
 
     // Browser back/forward or any other route change closes it.
-    await act(() => router.navigate({ to: '/faq' }));
+    await act(async () => router.history.push('/faq'));
     expect(await screen.findByRole('heading', { name: '/faq' })).toBeTruthy();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
