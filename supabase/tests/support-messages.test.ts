@@ -81,6 +81,16 @@ describeEngines('support_messages author names', (engine) => {
     expect((await other.client.from('support_messages').select('id').eq('ticket_id', ticket)).data).toEqual([]);
   });
 
+  it("an embedded count (PostgREST's rel(count)) counts only the messages each reader may see", async () => {
+    const counts = await one<{ all: number; public: number }>(t, `select count(*)::int as all, (count(*) filter (where not is_internal))::int as public
+      from public.support_messages where ticket_id = $1`, [ticket]);
+    expect(counts.all).toBeGreaterThan(counts.public);
+    const seen = async (u: TestUser) => (await u.client.from('support_tickets').select('id, support_messages(count)').eq('id', ticket));
+    expect(await seen(customer)).toMatchObject({ status: 200, error: null, data: [{ id: ticket, support_messages: [{ count: counts.public }] }] });
+    expect(await seen(support)).toMatchObject({ status: 200, error: null, data: [{ id: ticket, support_messages: [{ count: counts.all }] }] });
+    expect(await seen(other)).toMatchObject({ status: 200, error: null, data: [] });
+  });
+
   it('a customer cannot write an internal note, nor on a closed ticket', async () => {
     const internal = await post(customer, { is_internal: true });
     expect(internal.error?.code).toBe('42501');

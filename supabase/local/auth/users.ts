@@ -45,6 +45,26 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
   return r.rows[0] ?? null;
 }
 
+/**
+ * What GoTrue's UpdatePassword does on every password change: it resets pending e-mailed codes and
+ * links (whoever holds them may hold the old password too) and ends the user's sessions, so a
+ * stolen session does not outlive the change. `keepSessionId` is the session that changed it
+ * (PUT /user), which stays signed in; null (an admin's PUT /admin/users/{id}) ends every session.
+ * The caller refreshes the ended-session set (sessionsEnded) after committing.
+ */
+export async function storePassword(tx: Tx, userId: string, keepSessionId: string | null, hash: string): Promise<void> {
+  await tx.query(
+    `update auth.users set encrypted_password = $2, updated_at = now(),
+       confirmation_token = '', confirmation_sent_at = null, recovery_token = '', recovery_sent_at = null,
+       email_change_token_current = '', email_change_token_new = '', email_change_sent_at = null,
+       phone_change_token = '', phone_change_sent_at = null, reauthentication_token = '', reauthentication_sent_at = null
+     where id = $1`,
+    [userId, hash],
+  );
+  await tx.query(`delete from _local.otp_attempts where user_id = $1`, [userId]);
+  await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, [userId, keepSessionId]);
+}
+
 /** GoTrue's user JSON (models.User), with identities and (when any) factors. */
 export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, unknown>> {
   const [factors, identities] = await Promise.all([

@@ -8,7 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines, type TestStack } from '../support/stack.ts';
-import { authStack, inbox, PASSWORD, raw, signedInUser, totpCode } from './helpers.ts';
+import { authStack, count, inbox, PASSWORD, raw, signedInUser, totpCode } from './helpers.ts';
 
 describeEngines('auth: password and e-mail change', (engine) => {
   let t: TestStack;
@@ -61,6 +61,24 @@ describeEngines('auth: password and e-mail change', (engine) => {
     expect(await alive(phone)).toEqual({ token: false, refresh: false });
     expect(await alive(laptop)).toEqual({ token: false, refresh: false });
     expect(await alive(client)).toEqual({ token: true, refresh: true });
+  });
+
+  it("an admin's password change (PUT /admin/users/{id}) ends every session of the user and its pending links, as GoTrue's", async () => {
+    const { client, email, userId } = await signedInUser(t);
+    const phone = await signIn(email);
+    expect((await t.client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    expect(await count(t, `auth.users where id = '${userId}' and recovery_token <> ''`)).toBe(1);
+
+    const admin = t.client({ serviceRole: true }).auth.admin;
+    expect((await admin.updateUserById(userId, { password: 'set by the admin 9' })).error).toBeNull();
+    expect(await alive(client)).toEqual({ token: false, refresh: false });
+    expect(await alive(phone)).toEqual({ token: false, refresh: false });
+    expect(await count(t, `auth.users where id = '${userId}' and recovery_token <> ''`)).toBe(0);
+    expect((await t.client().auth.signInWithPassword({ email, password: 'set by the admin 9' })).error).toBeNull();
+    // Metadata alone ends nothing.
+    const kept = await signIn(email, 'set by the admin 9');
+    expect((await admin.updateUserById(userId, { user_metadata: { name: 'Kept' } })).error).toBeNull();
+    expect(await alive(kept)).toEqual({ token: true, refresh: true });
   });
 
   it('with secure_password_change, a session older than 24 hours needs the mailed nonce, once', async () => {

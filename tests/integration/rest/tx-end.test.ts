@@ -13,7 +13,7 @@ create function public.add_note(id text) returns void language sql volatile as $
 describeEngines('db_tx_end', (engine) => {
   const stacks: Record<string, TestStack> = {};
   beforeAll(async () => {
-    for (const txEnd of ['commit-allow-override', 'rollback-allow-override']) {
+    for (const txEnd of ['commit-allow-override', 'rollback-allow-override', 'rollback']) {
       stacks[txEnd] = await startTestStack({ engine, bare: true, fixtureSql: FIXTURE, configOverrides: { api: { db_tx_end: txEnd } } });
     }
   });
@@ -47,6 +47,15 @@ describeEngines('db_tx_end', (engine) => {
     expect([kept.status, kept.headers.get('preference-applied')]).toEqual([201, 'tx=commit']);
     expect((await call(t, 'kept-rpc', 'tx=commit')).status).toBe(204);
     expect(await stored(t)).toEqual(['kept', 'kept-rpc']);
+  });
+
+  it('rollback: rolls back every request, whatever the client prefers', async () => {
+    const t = stacks.rollback as TestStack;
+    const kept = await post(t, 'asked-to-commit', 'tx=commit, return=representation');
+    // Not allowed to override: the preference is ignored and not reported as applied.
+    expect([kept.status, kept.json, kept.headers.get('preference-applied')]).toEqual([201, [{ id: 'asked-to-commit' }], 'return=representation']);
+    expect((await call(t, 'asked-to-commit-rpc', 'tx=commit')).status).toBe(204);
+    expect(await stored(t)).toEqual([]);
   });
 
   it('refuses to start on a value PostgREST does not know', async () => {

@@ -3,7 +3,7 @@ import { audit } from '../audit.ts';
 import { requestMeta, requireAdmin, sessionsEnded, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson } from '../http.ts';
 import { checkPassword, hashPassword } from '../passwords.ts';
-import { findUserByEmail, findUserById, userJson, USER_COLUMNS, type UserRow } from '../users.ts';
+import { findUserByEmail, findUserById, storePassword, userJson, USER_COLUMNS, type UserRow } from '../users.ts';
 import { isUuid, optionalObject, validEmail } from '../validate.ts';
 import { insertUser } from './signup.ts';
 
@@ -79,7 +79,8 @@ export async function updateUserById(ctx: AuthCtx, req: IncomingMessage, res: Se
     else throw new AuthError(400, 'validation_failed', 'invalid format for ban duration');
   }
   const json = await ctx.db.transaction(async (tx) => {
-    if (hash) await tx.query(`update auth.users set encrypted_password = $2 where id = $1`, [user.id, hash]);
+    // As GoTrue's adminUserUpdate (UpdatePassword with no session): every session of the user ends.
+    if (hash) await storePassword(tx, user.id, null, hash);
     if (body.email_confirm === true) await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [user.id]);
     if (userMeta) await tx.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1`, [user.id, JSON.stringify(userMeta)]);
     if (appMeta) await tx.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || $2::jsonb where id = $1`, [user.id, JSON.stringify(appMeta)]);
@@ -91,7 +92,7 @@ export async function updateUserById(ctx: AuthCtx, req: IncomingMessage, res: Se
     await audit(tx, { id: null, email: 'service_role' }, 'user_modified', requestMeta(ctx, req), { user_id: user.id });
     return userJson(tx, (await findUserById(tx, user.id))!);
   });
-  if (ban) await sessionsEnded(ctx);
+  if (ban || hash) await sessionsEnded(ctx);
   sendJson(res, 200, json);
 }
 

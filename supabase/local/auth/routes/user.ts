@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Tx } from '../../contracts.ts';
 import { audit } from '../audit.ts';
 import { requestMeta, requireUser, sessionsEnded, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson } from '../http.ts';
 import { checkPassword, comparePassword, hashPassword } from '../passwords.ts';
-import { findUserById, userJson } from '../users.ts';
+import { findUserById, storePassword, userJson } from '../users.ts';
 import { checkNonce, consumeNonce, needsNonce } from './reauthenticate.ts';
 import { optionalObject, validEmail } from '../validate.ts';
 
@@ -18,24 +17,6 @@ export async function getUser(ctx: AuthCtx, req: IncomingMessage, res: ServerRes
 async function hasVerifiedFactor(ctx: AuthCtx, userId: string): Promise<boolean> {
   const r = await ctx.db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [userId]);
   return r.rows.length > 0;
-}
-
-/**
- * What GoTrue's UpdatePassword resets: pending e-mailed codes and links (whoever holds them may
- * hold the old password too), and every other session, so a stolen session does not outlive the
- * change. The session that changed the password stays signed in.
- */
-async function storePassword(tx: Tx, userId: string, sessionId: string, hash: string): Promise<void> {
-  await tx.query(
-    `update auth.users set encrypted_password = $2, updated_at = now(),
-       confirmation_token = '', confirmation_sent_at = null, recovery_token = '', recovery_sent_at = null,
-       email_change_token_current = '', email_change_token_new = '', email_change_sent_at = null,
-       phone_change_token = '', phone_change_sent_at = null, reauthentication_token = '', reauthentication_sent_at = null
-     where id = $1`,
-    [userId, hash],
-  );
-  await tx.query(`delete from _local.otp_attempts where user_id = $1`, [userId]);
-  await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, sessionId]);
 }
 
 /**
