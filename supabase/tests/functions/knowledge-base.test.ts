@@ -102,7 +102,7 @@ describeEngines('knowledge-base counters', (engine) => {
     const call = (c: ReturnType<TestStack['client']>, viewer?: string) =>
       c.rpc('kb_record_view', viewer ? { p_article_id: PUBLISHED, p_viewer_key: viewer } : { p_article_id: PUBLISHED });
     const views = async () => (await article(PUBLISHED)).view_count;
-    await t.db.query(`delete from private.kb_view_marks`); // this hour starts afresh for the test
+    await t.db.query(`delete from private.kb_view_marks`); // no view of the last hour holds one back
     const start = await views();
     const [phone, tablet] = [randomUUID(), randomUUID()];
     for (let i = 0; i < 60; i++) expect((await call(t.client(), phone)).error).toBeNull();
@@ -118,8 +118,12 @@ describeEngines('knowledge-base counters', (engine) => {
     expect(await views()).toBe(start + 4);
     for (let i = 0; i < 30; i++) await call(t.client(), randomUUID());
     expect(await views()).toBe(start + 1 + 20); // bob, and 20 anonymous viewers in all
-    // The next hour counts again; marks older than the previous hour are pruned.
-    await t.db.query(`update private.kb_view_marks set hour = hour - interval '2 hours'`);
+    // An hour is 60 minutes from the counted view, not a clock hour: 59 minutes later (across any
+    // hour's boundary) is the same view; an hour later counts again, and older marks are pruned.
+    await t.db.query(`update private.kb_view_marks set counted_at = now() - interval '59 minutes'`);
+    await call(t.client(), phone);
+    expect(await views()).toBe(start + 21);
+    await t.db.query(`update private.kb_view_marks set counted_at = now() - interval '61 minutes'`);
     await call(t.client(), phone);
     expect(await views()).toBe(start + 22);
     expect(await one<{ n: number }>(t, `select count(*)::int as n from private.kb_view_marks`)).toEqual({ n: 1 });
