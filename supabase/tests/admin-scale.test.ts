@@ -6,11 +6,13 @@
  * read is made with the feature's own query builder and compared with the plain SQL answer: the
  * same rows in the same order, ties included.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEngines, startTestStack, type TestStack } from '../../tests/integration/support/stack.ts';
 import { createUser, type TestUser } from './functions/helpers.ts';
 import { transactionsPageQuery, type TransactionCursor } from '../../src/features/finance/data/transactions.ts';
 import { LOG_PAGE_SIZE, logPageQuery, NO_FILTERS, type AccessLog, type Cursor, type LogFilters } from '../../src/features/access-logs/data/access-logs.ts';
+import { actionsLabelled } from '../../src/features/access-logs/log-labels.ts';
 
 describeEngines('admin reads at scale', (engine) => {
   let t: TestStack;
@@ -148,6 +150,90 @@ describeEngines('admin reads at scale', (engine) => {
       } finally {
         await t.db.exec('rollback');
       }
+    });
+
+    describe('the search finds what the page shows: users by name or e-mail, actions by their words', () => {
+      const CASEY = '00000000-0000-4000-8000-000000000001'; // seeded: Casey Morales, customer@example.com
+      let quinn: TestUser;
+      const mine: Record<string, string[]> = {};
+
+      beforeAll(async () => {
+        quinn = await createUser(t);
+        await t.db.query(`update public.profiles set first_name = 'Quinn', last_name = 'Hartley' where user_id = $1`, [quinn.id]);
+        // Newest first within each user; none of these rows holds the user's name or e-mail.
+        const rows: [string, string, string, boolean, string][] = [
+          ['casey', CASEY, 'login_failed', false, '2026-11-02T10:00:00Z'],
+          ['casey', CASEY, 'door.open', true, '2026-11-02T09:00:00Z'],
+          ['casey', CASEY, 'login', true, '2026-11-02T08:00:00Z'],
+          ['quinn', quinn.id, 'cms.update', true, '2026-11-02T07:00:00Z'],
+          ['quinn', quinn.id, 'kb_article.create', true, '2026-11-02T06:00:00Z'],
+          ['staff', admin.id, 'ticket.status', true, '2026-11-02T05:00:00Z'],
+        ];
+        for (const [who, user, action, success, at] of rows) {
+          const id = randomUUID();
+          await t.db.query(`insert into public.access_logs (id, user_id, action, resource, user_agent, success, created_at)
+            values ($1, $2, $3, $4, 'Mozilla/5.0 Safari/605.1', $5, $6)`, [id, user, action, `${action.split('.')[0]}/${randomUUID()}`, success, at]);
+          (mine[who] ??= []).push(id);
+        }
+      });
+
+      /** What the page shows, as plain SQL: the four columns, the user's name or e-mail, the actions' codes. */
+      const shown = `(${anywhere} or user_id in (select user_id from public.profiles
+        where concat_ws(' ', first_name, last_name) ilike $1 or email ilike $1) or action = any($2))`;
+
+      it("finds a user's logs by first name, last name or full name, ignoring case", async () => {
+        for (const text of ['Casey', 'casey', 'MORALES', 'Casey Morales']) {
+          expect(await readAll(admin, { search: text }), text).toEqual(mine.casey);
+        }
+        expect(await readAll(admin, { search: 'Quinn Hartley' })).toEqual(mine.quinn);
+      });
+
+      it("finds a user's logs by part of their e-mail", async () => {
+        const local = quinn.email.slice(0, quinn.email.indexOf('@') + 1);
+        expect(await readAll(admin, { search: local })).toEqual(mine.quinn);
+        expect(await readAll(admin, { search: local.toUpperCase() })).toEqual(mine.quinn);
+      });
+
+      it('finds actions by their words, the codes coming from the page', async () => {
+        expect(await readAll(admin, { search: 'Failed sign-in' })).toEqual(await reference(`action = 'login_failed'`));
+        expect(await readAll(admin, { search: 'Door command: open' })).toEqual([mine.casey![1]]);
+        expect(await readAll(admin, { search: 'content updated' })).toEqual(await reference(`action = 'cms.update'`));
+      });
+
+      it('gives the rows plain SQL gives for the same rule, page after page, and the filters still narrow them', async () => {
+        const local = quinn.email.slice(0, quinn.email.indexOf('@') + 1);
+        for (const text of ['casey', 'hartley', local, 'example', 'sign-in', 'updated', 'user12', 'safari', 'no such text']) {
+          expect(await readAll(support, { search: text }), text).toEqual(await reference(shown, [`%${text}%`, actionsLabelled(text)]));
+        }
+        expect(await readAll(admin, { search: 'Casey', result: 'failed' })).toEqual([mine.casey![0]]);
+        expect(await readAll(admin, { search: 'Casey', action: 'login' })).toEqual([mine.casey![2]]);
+        expect(await readAll(admin, { search: 'sign-in', action: 'login', result: 'success' })).toEqual(await reference(`action = 'login' and success`));
+      });
+
+      it('support staff search as admins do; customers and anon are refused as before', async () => {
+        for (const text of ['Casey', 'Failed sign-in']) expect(await readAll(support, { search: text })).toEqual(await readAll(admin, { search: text }));
+        for (const filters of [{ search: 'Casey' }, { search: 'Failed sign-in' }]) {
+          const asCustomer = await logPageQuery(customer.client, { ...NO_FILTERS, ...filters }, null);
+          expect(asCustomer.status).toBe(403);
+          expect(asCustomer.error).toMatchObject({ code: '42501', message: 'Access denied. Admin or support privileges required.' });
+          expect(asCustomer.data).toBeNull();
+          const asAnon = await logPageQuery(t.client(), { ...NO_FILTERS, ...filters }, null);
+          expect(asAnon.status).toBe(401);
+          expect(asAnon.error).toMatchObject({ code: '42501', message: 'permission denied for function search_access_logs' });
+          expect(asAnon.data).toBeNull();
+        }
+      });
+
+      it('is one function, still security definer with an empty search path, for authenticated callers only', async () => {
+        const { rows } = await t.db.query<{ args: string; definer: boolean; config: string[] | null; anon: boolean; authenticated: boolean; service: boolean }>(
+          `select pg_get_function_identity_arguments(p.oid) as args, p.prosecdef as definer, p.proconfig as config,
+             has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+             has_function_privilege('service_role', p.oid, 'execute') as service
+           from pg_proc p where p.pronamespace = 'public'::regnamespace and p.proname = 'search_access_logs'`);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ definer: true, config: ['search_path=""'], anon: false, authenticated: true, service: false });
+        expect(rows[0]!.args).toContain('p_matching_actions text[]');
+      });
     });
   });
 });

@@ -280,6 +280,27 @@ test('Access Logs pages through the events 25 at a time, back to page 1 when a f
   for (const text of await page.getByTestId('log-resource').or(page.getByTestId('log-user')).allTextContents()) expect(text).not.toMatch(uuid);
 });
 
+test('Access Logs search finds what the page shows: a user by first name, an action by its words', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await openAs(page, 'admin', '/admin/logs');
+  await expect(page.getByTestId('access-log').first()).toBeVisible();
+  const search = page.getByRole('textbox', { name: 'Search' });
+  // Casey's first name finds Casey's logs only, none of which holds the name itself.
+  const { body: people } = await rest(token, `profiles?select=user_id,first_name,last_name&email=eq.${DEMO.customer}`);
+  const casey = (people as { user_id: string; first_name: string; last_name: string }[])[0]!;
+  const caseys = await countOf(token, `user_id=eq.${casey.user_id}`);
+  expect(caseys).toBeGreaterThan(0);
+  await search.fill(casey.first_name);
+  await showing(page, 1, Math.min(25, caseys), caseys);
+  await expect(page.getByTestId('log-user')).toHaveText(Array.from({ length: Math.min(25, caseys) }, () => `${casey.first_name} ${casey.last_name}`));
+  // The words of an action find that action only.
+  const failedSignIns = Math.min(500, await countOf(token, 'action=eq.login_failed'));
+  expect(failedSignIns).toBeGreaterThan(0);
+  await search.fill('Failed sign-in');
+  await showing(page, 1, Math.min(25, failedSignIns), failedSignIns, failedSignIns === 500);
+  await expect(page.getByTestId('log-action')).toHaveText(Array.from({ length: Math.min(25, failedSignIns) }, () => 'Failed sign-in'));
+});
+
 test('support opens Access Logs and Content in their own shell and is told Inventory and Financial are for admins', async ({ page }) => {
   await openAs(page, 'support', '/admin/logs');
   await expect(page.getByRole('heading', { level: 1, name: 'Access Logs' })).toBeVisible();

@@ -41,6 +41,20 @@ export function actionLabel(action: string): string {
   return action;
 }
 
+/** The commands a garage unit accepts; a door command's log is 'door.' + the command. */
+const DOOR_ACTIONS = ['door.open', 'door.close'];
+
+/**
+ * The action codes whose words contain the search text, ignoring case ('failed sign' →
+ * login_failed, 'sign-in' → login and login_failed): the database matches the codes, the page
+ * shows the words, so the search asks for the codes an admin's words stand for.
+ */
+export function actionsLabelled(search: string): string[] {
+  const text = search.trim().toLowerCase();
+  if (!text) return [];
+  return [...Object.keys(ACTION_LABELS), ...DOOR_ACTIONS].filter((code) => actionLabel(code).toLowerCase().includes(text));
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (text: string) => UUID.test(text);
 

@@ -1,7 +1,7 @@
 // Access Logs in words: actions, users and resources by name (never a uuid as the main text), and
 // the pages of the list.
 import { describe, expect, it } from 'vitest';
-import { actionLabel, namesToFetch, NO_NAMES, resourceLabel, userLabel, type LogNames } from '@/features/access-logs/log-labels.ts';
+import { actionLabel, actionsLabelled, namesToFetch, NO_NAMES, resourceLabel, userLabel, type LogNames } from '@/features/access-logs/log-labels.ts';
 import { logPage, showingText } from '@/features/access-logs/paging.ts';
 
 const TICKET = '10000000-0000-4000-8000-000000000002';
@@ -19,6 +19,33 @@ describe('actionLabel', () => {
     expect(actionLabel('ticket.status')).toBe('Ticket status changed');
     expect(actionLabel('door.open')).toBe('Door command: open');
     expect(actionLabel('brand.new')).toBe('brand.new');
+  });
+});
+
+describe('actionsLabelled', () => {
+  it('is every action whose words contain the text, ignoring case and surrounding spaces', () => {
+    expect(actionsLabelled('Failed sign-in')).toEqual(['login_failed']);
+    expect(actionsLabelled('  FAILED SIGN ')).toEqual(['login_failed']);
+    expect(actionsLabelled('sign-in')).toEqual(['login', 'login_failed']);
+    expect(actionsLabelled('ticket')).toEqual(['ticket.status', 'ticket.assign']);
+    expect(actionsLabelled('article deleted')).toEqual(['kb_article.delete']);
+  });
+
+  it('includes the door commands, which have words but no fixed label', () => {
+    expect(actionsLabelled('door command')).toEqual(['door.open', 'door.close']);
+    expect(actionsLabelled('Door command: close')).toEqual(['door.close']);
+  });
+
+  it('matches the words, not the codes, and nothing for empty text', () => {
+    expect(actionsLabelled('login_failed')).toEqual([]);
+    expect(actionsLabelled('kb_article')).toEqual([]);
+    expect(actionsLabelled('')).toEqual([]);
+    expect(actionsLabelled('   ')).toEqual([]);
+    expect(actionsLabelled('no such words')).toEqual([]);
+  });
+
+  it('gives words to every action it returns', () => {
+    for (const code of actionsLabelled('e')) expect(actionLabel(code)).not.toBe(code);
   });
 });
 

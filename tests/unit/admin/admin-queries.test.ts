@@ -60,8 +60,20 @@ describe('logPageQuery', () => {
     void logPageQuery(supabase, { search: ' Fire,fox ', action: 'login_failed', result: 'failed' }, { created_at: AT, id: ID });
     void logPageQuery(supabase, { search: 'chrome', action: 'all', result: 'success' }, null);
     expect(rpc.mock.calls).toEqual([
-      ['search_access_logs', { p_pattern: '%Fire fox%', p_action: 'login_failed', p_success: false, p_before_at: AT, p_before_id: ID, p_limit: LOG_PAGE_SIZE }],
-      ['search_access_logs', { p_pattern: '%chrome%', p_action: null, p_success: true, p_before_at: null, p_before_id: null, p_limit: LOG_PAGE_SIZE }],
+      ['search_access_logs', { p_pattern: '%Fire fox%', p_action: 'login_failed', p_success: false, p_before_at: AT, p_before_id: ID, p_limit: LOG_PAGE_SIZE, p_matching_actions: null }],
+      ['search_access_logs', { p_pattern: '%chrome%', p_action: null, p_success: true, p_before_at: null, p_before_id: null, p_limit: LOG_PAGE_SIZE, p_matching_actions: null }],
+    ]);
+    rpc.mockRestore();
+  });
+
+  it('sends the codes of the actions whose words the search text is part of', () => {
+    const rpc = vi.spyOn(supabase, 'rpc');
+    void logPageQuery(supabase, { search: 'Failed sign-in', action: 'all', result: 'all' }, null);
+    void logPageQuery(supabase, { search: 'door command: open', action: 'all', result: 'all' }, null);
+    expect(rpc.mock.calls.map(([, args]) => [(args as { p_pattern: string }).p_pattern, (args as { p_matching_actions: unknown }).p_matching_actions])).toEqual([
+      ['%Failed sign-in%', ['login_failed']],
+      // The colon is dropped from the pattern, not from the words.
+      ['%door command  open%', ['door.open']],
     ]);
     rpc.mockRestore();
   });

@@ -3,6 +3,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { loadSupabase, type SupabaseClient } from '@/lib/load-supabase.ts';
+import { actionsLabelled } from '../log-labels.ts';
 
 /** At most 500 logs are loaded at a time; 'Load more' fetches the next 500. */
 export const LOG_PAGE_SIZE = 500;
@@ -16,7 +17,10 @@ export const KNOWN_ACTIONS = [
 ] as const;
 
 export const LogFiltersSchema = v.object({
-  /** Matched anywhere in the action, resource, user agent or error, ignoring case. */
+  /**
+   * Matched anywhere in the action, resource, user agent or error, the user's name or e-mail, or
+   * the action's words, ignoring case.
+   */
   search: v.pipe(v.string(), v.maxLength(SEARCH_MAX_LENGTH)),
   action: v.union([v.literal('all'), v.picklist(KNOWN_ACTIONS)]),
   result: v.picklist(['all', 'success', 'failed']),
@@ -51,6 +55,8 @@ export function searchPattern(search: string): string | null {
  * The request for one page (also what tests/bench/admin-bench.ts times). A text search goes
  * through search_access_logs(): read from the table, row level security hides the column
  * statistics from ilike and the planner reads the whole table (same rows, same order, same rule).
+ * The search also finds what the page shows: the database matches the user's name and e-mail, and
+ * the actions whose words contain the text are sent as their codes (the words live here).
  */
 export function logPageQuery(supabase: SupabaseClient, filters: LogFilters, cursor: Cursor) {
   const pattern = searchPattern(filters.search);
@@ -62,6 +68,7 @@ export function logPageQuery(supabase: SupabaseClient, filters: LogFilters, curs
       p_before_at: cursor?.created_at ?? null,
       p_before_id: cursor?.id ?? null,
       p_limit: LOG_PAGE_SIZE,
+      p_matching_actions: matchingActions(filters.search),
     });
   }
   let query = supabase.from('access_logs').select('*');
@@ -72,6 +79,12 @@ export function logPageQuery(supabase: SupabaseClient, filters: LogFilters, curs
   // rows of that same instant already shown.
   if (cursor) query = query.lte('created_at', cursor.created_at).or(`created_at.lt.${cursor.created_at},id.lt.${cursor.id}`);
   return query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(LOG_PAGE_SIZE);
+}
+
+/** The codes of the actions whose words contain the search text; null when none does. */
+function matchingActions(search: string): string[] | null {
+  const codes = actionsLabelled(search);
+  return codes.length > 0 ? codes : null;
 }
 
 async function fetchPage(filters: LogFilters, cursor: Cursor): Promise<AccessLog[]> {
