@@ -5,7 +5,8 @@ import { expectLayoutAtEveryWidth } from './support/layout.ts';
 import { expectReadableAtEveryWidth } from './support/readable.ts';
 import { SITE_PAGES } from './support/site-pages.ts';
 
-// Every page of the catalogue (support/site-pages.ts), as the role that opens it, once its real
+// Every page of the catalogue (support/site-pages.ts), as the role that opens it, after what the
+// page needs first (its `prepare`: a product in the cart for /cart and /checkout), once its real
 // data is on screen: scanned with axe's default rules (WCAG 2.x A/AA and best practices; serious
 // and critical violations fail, and near-1:1 contrasts axe leaves "incomplete"), then the readable
 // check (support/readable.ts) and the layout check (support/layout.ts) at phone, tablet and desktop
@@ -15,9 +16,10 @@ import { SITE_PAGES } from './support/site-pages.ts';
 // (two schemes × 37 pages) keeping one worker busy to the end of the run.
 test.describe.configure({ mode: 'parallel' });
 
-for (const { name, path, as, ready } of SITE_PAGES) {
+for (const { name, path, as, prepare, ready } of SITE_PAGES) {
   test(`${name}: ${path}${as ? ` (${as})` : ''} has no serious or critical accessibility violations, readable text and a sound layout at every width`, async ({ page }) => {
     if (as) await signInAs(page, as);
+    if (prepare) await prepare(page);
     await page.goto(path);
     await expect(page).toHaveURL(path);
     await ready(page);

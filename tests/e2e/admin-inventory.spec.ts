@@ -261,3 +261,42 @@ test('on a phone, offline: the saved sheet opens with its age, and adding fails 
   await expect(dialog).toBeVisible();
   await context.close();
 });
+
+test('on a phone, Edit keeps its place on every card at 360 and 390 px, beside long names and under long sums', async ({ page }) => {
+  // The seeded rows, three made as long as an admin may type them (a wrapping name, one without
+  // spaces, sums in the millions), answered as the server would.
+  await page.route('**/rest/v1/inventory?**', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const response = await route.fetch();
+    const rows = (await response.json()) as Array<Record<string, unknown>>;
+    Object.assign(rows[0]!, { product_name: 'Weatherproof Outdoor Unit Wall Mounting Bracket with Extension Arm', cost_price: 1_234_567.89 });
+    Object.assign(rows[1]!, { product_name: 'ReplacementIndoorUnitControllerBoardRevisionC', unit_price: 99_999_999.99 });
+    Object.assign(rows[2]!, { cost_price: 12_345.67 });
+    await route.fulfill({ response, json: rows });
+  });
+  await signInAs(page, DEMO.admin);
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/admin/inventory');
+    const cards = page.getByTestId('inventory-row');
+    await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+    await expect(cards.first()).toContainText('Weatherproof');
+    const places = new Set<string>();
+    for (const card of await cards.all()) {
+      const c = (await card.boundingBox())!;
+      const edit = (await card.getByRole('button', { name: /^Edit / }).boundingBox())!;
+      const where = `${await card.getAttribute('data-sku')} at ${width} px`;
+      // Its corner's distance from the card's top right corner, rounded to whole pixels.
+      places.add(`${Math.round(c.x + c.width - edit.x - edit.width)},${Math.round(edit.y - c.y)}`);
+      // Nothing of the card is under the button, and nothing sticks out of the card.
+      for (const text of await card.locator('p, [data-testid$="-value"], [data-testid="sku"]').all()) {
+        const t = (await text.boundingBox())!;
+        const apart = t.x + t.width <= edit.x || edit.x + edit.width <= t.x || t.y + t.height <= edit.y || edit.y + edit.height <= t.y;
+        expect(apart, `${where}: "${await text.textContent()}" under Edit`).toBe(true);
+        expect(t.x + t.width, `${where}: "${await text.textContent()}" sticks out`).toBeLessThanOrEqual(c.x + c.width);
+      }
+    }
+    expect([...places], `Edit's place from the card's top right corner at ${width} px`).toHaveLength(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});

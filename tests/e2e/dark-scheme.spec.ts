@@ -5,7 +5,7 @@ import { averagePixel, chroma, contrast, hex, luminance, paintOf, type RGB } fro
 // What a user of the dark scheme saw go wrong, checked where they met it. The readable check
 // (a11y.spec.ts) judges text against what is behind it; these judge the shapes: a heading against
 // the rest of the text, a pill against its card, a field's border against its section, a picture's
-// backdrop against its card, a callout against the page.
+// backdrop against its card, a callout or a feature's picture panel against the page.
 test.use({ colorScheme: 'dark' });
 
 const SLOW = { timeout: 20_000 };
@@ -95,5 +95,26 @@ test('the installation guide\'s "Safety first" is a calm bordered callout whose 
   for (const words of [callout.getByText('Safety first'), callout.getByText(/Unplug the opener motor/)]) {
     const { color } = await paintOf(words);
     expect(contrast(color, background), `${describe('text', color)} on ${describe('callout', background)}`).toBeGreaterThanOrEqual(4.5);
+  }
+});
+
+test("the feature sections' picture panels are a calm dark surface with a faint blue cast, and their icons show on them", async ({ page }) => {
+  await open(page, '/', page.locator('#features').getByRole('heading', { name: 'Secure Package Delivery' }));
+  const panels = page.getByTestId('feature-art');
+  await expect(panels).toHaveCount(3);
+  const body = (await paintOf(page.locator('body'))).background;
+  for (const panel of await panels.all()) {
+    const size = (await panel.boundingBox())!;
+    const icon = (await paintOf(panel.locator('svg'))).color;
+    // Both ends of the panel's gradient, inside its rounded corners, away from the icon in the middle.
+    for (const at of [{ x: 24, y: 24 }, { x: Math.floor(size.width) - 40, y: Math.floor(size.height) - 40 }]) {
+      const surface = await averagePixel(panel, { ...at, width: 16, height: 16 });
+      // Mantine's opaque tint was rgb(12, 50, 86): a saturated slab, 29 % of full colour. A calm surface stays under 20 %.
+      expect(chroma(surface), `${describe('panel', surface)}: too saturated`).toBeLessThanOrEqual(0.2 * 255);
+      expect(surface[2], `${describe('panel', surface)}: no blue cast`).toBeGreaterThan(surface[0]);
+      expect(contrast(surface, body), `${describe('panel', surface)} on ${describe('page', body)}`).toBeLessThanOrEqual(1.5);
+      // An icon is a graphic: 3:1 (WCAG 1.4.11).
+      expect(contrast(icon, surface), `${describe('icon', icon)} on ${describe('panel', surface)}`).toBeGreaterThanOrEqual(3);
+    }
   }
 });

@@ -1,12 +1,15 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 import { SOLUTION_LINKS } from '../../../src/features/content-pages/data/solutionLinks.ts';
-import { DEMO } from './auth.ts';
+import { DEFAULT_JWT_SECRET, demoKey } from '../../../supabase/local/keys.ts';
+import { DEMO, sessionOf } from './auth.ts';
+import { appOrigin } from './paths.ts';
 
 /**
  * Every page of the app, the role that opens it and what to wait for before looking at it: the axe
  * walk (a11y.spec.ts), the readable-text check and `npm run screenshots` all take their pages from
- * here, so a new route added here is scanned, checked and photographed at once. `ready` waits for
- * the page's real data (seeded rows), not only its heading, so nothing is judged half-loaded.
+ * here, so a new route added here is scanned, checked and photographed at once. `prepare` puts in
+ * place what a page shows only after the user did something (a filled cart); `ready` waits for the
+ * page's real data (seeded rows), not only its heading, so nothing is judged half-loaded.
  */
 export interface SitePage {
   /** A file-name-safe name, unique in the catalogue (screenshots are saved under it). */
@@ -14,6 +17,11 @@ export interface SitePage {
   path: string;
   /** The demo user to sign in as (signInAs); signed out when absent. */
   as?: string;
+  /**
+   * What the page needs before it is opened, done as a user does it (after signing in): e.g. a
+   * product in the cart, so /cart and /checkout are looked at filled, not only as their empty state.
+   */
+  prepare?: (page: Page) => Promise<void>;
   ready: (page: Page) => Promise<void>;
 }
 
@@ -22,6 +30,31 @@ const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 }).f
 const item = (testId: string) => (page: Page) => expect(page.getByTestId(testId).first()).toBeVisible(SLOW);
 /** A seeded, published article (the build prerenders it). */
 const ARTICLE = '/support/articles/30000000-0000-4000-8000-000000000002';
+
+/** The product put in the cart: the flagship, with a colour variant, so a line shows everything a line can. */
+const CART_PRODUCT = { id: 1, name: 'Complete System' };
+
+/**
+ * The signed-in demo customer's cart holds exactly one Complete System: the cart on the server is
+ * emptied first (a signed-in cart is replicated, and an earlier page or test may have left lines in
+ * it), then the product is added on its page with Add to Cart, as a shopper does.
+ */
+async function oneProductInCart(page: Page): Promise<void> {
+  const { session } = await sessionOf(DEMO.customer);
+  const serviceKey = demoKey('service_role', DEFAULT_JWT_SECRET);
+  const api = await request.newContext({ baseURL: appOrigin() });
+  const emptied = await api.patch(`/rest/v1/cart_items?user_id=eq.${session.user.id}&_deleted=eq.false`, {
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
+    data: { _deleted: true },
+  });
+  expect(emptied.status(), await emptied.text()).toBeLessThan(300);
+  await api.dispose();
+  await page.goto(`/products/${CART_PRODUCT.id}`);
+  await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible(SLOW);
+}
+/** The cart's line is on screen (not its loader, nor the empty state). */
+const cartLine = (page: Page) => expect(page.getByRole('listitem', { name: new RegExp(`^${CART_PRODUCT.name}\\b`) }).first()).toBeVisible(SLOW);
 
 const publicPages: SitePage[] = [
   ...['/', '/products', '/products/1', '/auth', '/privacy', '/terms', '/warranty', '/returns', '/support/faq', '/support/installation'].map((path) => ({ name: path === '/' ? 'home' : path.slice(1).replaceAll('/', '-'), path, ready: heading })),
@@ -33,7 +66,18 @@ const publicPages: SitePage[] = [
 ];
 
 const customerPages: SitePage[] = [
-  ...['/cart', '/checkout', '/support', '/dashboard', '/dashboard/orders', '/dashboard/settings'].map((path) => ({ name: path.slice(1).replaceAll('/', '-'), path, as: DEMO.customer, ready: heading })),
+  { name: 'cart', path: '/cart', as: DEMO.customer, prepare: oneProductInCart, ready: cartLine },
+  {
+    name: 'checkout',
+    path: '/checkout',
+    as: DEMO.customer,
+    prepare: oneProductInCart,
+    ready: async (page) => {
+      await expect(page.getByRole('form', { name: 'Checkout' })).toBeVisible(SLOW);
+      await expect(page.getByRole('region', { name: 'Order Summary' }).getByText(CART_PRODUCT.name)).toBeVisible(SLOW);
+    },
+  },
+  ...['/support', '/dashboard', '/dashboard/orders', '/dashboard/settings'].map((path) => ({ name: path.slice(1).replaceAll('/', '-'), path, as: DEMO.customer, ready: heading })),
   { name: 'dashboard-devices', path: '/dashboard/devices', as: DEMO.customer, ready: item('device-card') },
   { name: 'dashboard-access', path: '/dashboard/access', as: DEMO.customer, ready: item('access-card') },
   { name: 'dashboard-notifications', path: '/dashboard/notifications', as: DEMO.customer, ready: item('notification') },

@@ -41,7 +41,10 @@ export function OrderSummary({ subtotal, items, children }: OrderSummaryProps) {
               <Group key={item.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                 <Text size="sm">
                   {item.name}
-                  {item.variant ? ` (${item.variant})` : ''} × {item.quantity}
+                  {item.variant ? ` (${item.variant})` : ''}
+                  {/* No break inside "× 2": the count stays with what it counts on a phone. */}
+                  {'\u00a0×\u00a0'}
+                  {item.quantity}
                 </Text>
                 <Text size="sm">{formatMoney(lineTotal(item))}</Text>
               </Group>

@@ -1,3 +1,4 @@
+import type { CSSProperties, ReactNode } from 'react';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { formatMoney } from '@/lib/money.ts';
@@ -6,9 +7,30 @@ import type { InventoryItem } from '../schemas.ts';
 import { StockStatusBadge } from './StockStatusBadge.tsx';
 
 /**
+ * A figure shares the row equally with the others (so Stock, Price and Cost line up from card to
+ * card), never narrower than its value: a value that does not fit moves to a line of its own
+ * instead of breaking (a sum reads as one piece).
+ */
+const FIGURE: CSSProperties = { flex: '1 1 0', minWidth: 'max-content' };
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div style={FIGURE}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }} component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
  * The stock sheet on phones: a card per item, so nothing scrolls sideways (eight columns do not fit
  * 390 px). Same figures and test ids as the table's row: name, SKU, stock and minimum, price and
- * cost, status, Edit.
+ * cost, status, Edit. Edit sits under the status in the card's top right corner, the same place on
+ * every card: the name wraps beside it and the figures below it, however long either is.
  */
 export function InventoryCards({ items, onEdit }: { items: InventoryItem[]; onEdit: (item: InventoryItem) => void }) {
   return (
@@ -17,7 +39,8 @@ export function InventoryCards({ items, onEdit }: { items: InventoryItem[]; onEd
         <Card key={item.id} component="li" withBorder radius="sm" padding="sm" data-testid="inventory-row" data-sku={item.sku}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <div style={{ minWidth: 0 }}>
-              <Text fw={600} size="sm">
+              {/* A name without spaces still wraps inside the card. */}
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {item.product_name}
               </Text>
               {/* A code reads as one piece: never broken at its hyphens. */}
@@ -28,43 +51,28 @@ export function InventoryCards({ items, onEdit }: { items: InventoryItem[]; onEd
                 {` · ${item.category ? statusLabel(item.category) : 'No category'}`}
               </Text>
             </div>
-            <StockStatusBadge item={item} />
+            <Stack gap={6} align="flex-end" style={{ flex: 'none' }}>
+              <StockStatusBadge item={item} />
+              <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(item)} aria-label={`Edit ${item.product_name}`}>
+                Edit
+              </Button>
+            </Stack>
           </Group>
-          <Group justify="space-between" align="flex-end" mt="xs" gap="xs">
-            <Group gap="lg" align="flex-start">
-              <div>
-                <Text size="xs" c="dimmed">
-                  Stock
-                </Text>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  <Text span fw={600} inherit data-testid="stock-value">
-                    {item.current_stock}
-                  </Text>
-                  <Text span c="dimmed" size="xs">
-                    {` / min ${item.minimum_stock}`}
-                  </Text>
-                </Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Price
-                </Text>
-                <Text size="sm" data-testid="price-value">
-                  {formatMoney(item.unit_price)}
-                </Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Cost
-                </Text>
-                <Text size="sm" data-testid="cost-value">
-                  {item.cost_price === null ? '—' : formatMoney(item.cost_price)}
-                </Text>
-              </div>
-            </Group>
-            <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={() => onEdit(item)} aria-label={`Edit ${item.product_name}`}>
-              Edit
-            </Button>
+          <Group mt="xs" gap="xs" align="flex-start">
+            <Figure label="Stock">
+              <Text span fw={600} inherit data-testid="stock-value">
+                {item.current_stock}
+              </Text>
+              <Text span c="dimmed" size="xs">
+                {` / min ${item.minimum_stock}`}
+              </Text>
+            </Figure>
+            <Figure label="Price">
+              <span data-testid="price-value">{formatMoney(item.unit_price)}</span>
+            </Figure>
+            <Figure label="Cost">
+              <span data-testid="cost-value">{item.cost_price === null ? '—' : formatMoney(item.cost_price)}</span>
+            </Figure>
           </Group>
         </Card>
       ))}

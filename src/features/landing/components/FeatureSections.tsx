@@ -19,7 +19,7 @@ export function FeatureSections() {
             const Icon = ICONS[feature.key];
             return (
               <article key={feature.key} className={classes.feature} data-flip={index % 2 === 1 || undefined}>
-                <div className={classes.featureArt} aria-hidden="true">
+                <div className={classes.featureArt} aria-hidden="true" data-testid="feature-art">
                   <Icon size={72} stroke={1.4} />
                 </div>
                 <div>
