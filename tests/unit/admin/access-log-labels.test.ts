@@ -1,7 +1,8 @@
 // Access Logs in words: actions, users and resources by name (never a uuid as the main text), and
 // the pages of the list.
 import { describe, expect, it } from 'vitest';
-import { actionLabel, actionsLabelled, namesToFetch, NO_NAMES, resourceLabel, userLabel, type LogNames } from '@/features/access-logs/log-labels.ts';
+import { KNOWN_ACTIONS } from '@/features/access-logs/data/access-logs.ts';
+import { ACTION_LABELS, actionLabel, actionsLabelled, namesToFetch, NO_NAMES, resourceLabel, userLabel, type LogNames } from '@/features/access-logs/log-labels.ts';
 import { logPage, showingText } from '@/features/access-logs/paging.ts';
 
 const TICKET = '10000000-0000-4000-8000-000000000002';
@@ -102,5 +103,14 @@ describe('logPage', () => {
   it('keeps the page real when the list shrinks', () => {
     expect(logPage(30, 4)).toMatchObject({ page: 2, start: 25, end: 30 });
     expect(logPage(30, 0)).toMatchObject({ page: 1, start: 0 });
+  });
+});
+
+describe('the Action filter', () => {
+  it('offers every action that has words, each in words', () => {
+    const offered: readonly string[] = KNOWN_ACTIONS;
+    expect(Object.keys(ACTION_LABELS).filter((action) => !offered.includes(action))).toEqual([]);
+    expect(KNOWN_ACTIONS.filter((action) => actionLabel(action) === action)).toEqual([]);
+    expect(actionLabel('door.open')).toBe('Door command: open');
   });
 });

@@ -13,7 +13,9 @@ export const SEARCH_MAX_LENGTH = 100;
 export const KNOWN_ACTIONS = [
   'login', 'login_failed', 'ticket.status', 'ticket.assign', 'kb_article.create', 'kb_article.update', 'kb_article.delete',
   'cms.create', 'cms.update', 'cms.delete', 'inventory.create', 'inventory.update', 'inventory.delete',
+  'product.create', 'product.update', 'product.delete', 'support_category.create', 'support_category.update', 'support_category.delete',
   'financial.create', 'financial.update', 'financial.delete', 'order.status', 'report.export', 'access_code.redeem', 'profile.role',
+  'door.open', 'door.close',
 ] as const;
 
 export const LogFiltersSchema = v.object({
