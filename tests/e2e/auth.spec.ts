@@ -3,6 +3,7 @@ import { expect, test, type Page } from './support/test.ts';
 import * as OTPAuth from 'otpauth';
 import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { DEMO, DEMO_PASSWORD, createUser, latestMail } from './support/auth.ts';
+import { hydrated } from './support/hydration.ts';
 
 const toast = (page: Page, title: string) => page.locator('.mantine-Notification-root').filter({ hasText: title });
 const signInForm = (page: Page) => page.getByRole('form', { name: 'Sign in' });
@@ -174,6 +175,7 @@ test('sign-out leaves no user data in IndexedDB or storage', async ({ page }) =>
   await signInWithForm(page, user.email, user.password);
   await expect(toast(page, 'Welcome back!')).toBeVisible();
   await page.goto('/products/4');
+  await hydrated(page.getByRole('button', { name: 'Add to Cart', exact: true }).first());
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
   await expect(toast(page, 'Added to cart')).toBeVisible();
   // A checkout that could not go through leaves its order id on the device for the retry.

@@ -3,6 +3,7 @@ import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { DEMO, signInAs } from './support/auth.ts';
 import { expectNoBlockingAxeViolations } from './support/axe.ts';
 import { appOrigin } from './support/paths.ts';
+import { hydrated } from './support/hydration.ts';
 
 /** Removes every line of a user's cart on the server (service role), as a removal on a device does. */
 async function emptyServerCart(userId: string) {
@@ -30,6 +31,8 @@ const toast = (page: Page, text: string) => page.locator('.mantine-Notification-
 /** Adds from the product detail page, as a shopper does; waits for the toast. */
 async function addFromDetail(page: Page, productId: number, name: string, variant?: string) {
   await page.goto(`/products/${productId}`);
+  // Prerendered: a tap before React owns the page is lost.
+  await hydrated(page.getByRole('button', { name: 'Add to Cart', exact: true }).first());
   // Mantine chips hide the radio input visually; the shopper clicks its label.
   if (variant) await page.locator('label', { hasText: variant }).click();
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
@@ -120,6 +123,7 @@ test('the cart is live across two tabs and concurrent adds both count', async ({
   await expect(line(cartTab, 'Backup Battery Pack').getByTestId('cart-line-quantity')).toHaveText('1');
 
   await cartTab.goto('/products/4');
+  await hydrated(cartTab.getByRole('button', { name: 'Add to Cart', exact: true }).first());
   const add = (p: Page) => p.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
   await Promise.all([add(cartTab), add(shopTab)]);
   // Both writes stored and heard by both tabs before either leaves the page.

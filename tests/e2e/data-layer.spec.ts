@@ -4,6 +4,7 @@ import { stockOf, stockText } from './support/api.ts';
 import { createUser, signInAs } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled } from './support/service-worker.ts';
+import { hydrated } from './support/hydration.ts';
 
 // The data layer in the built app: the user's RxDB database opened after sign-in, replicating
 // with the stack; two browser contexts of one user see each other's changes; a write made offline
@@ -37,6 +38,8 @@ async function serverCart(userId: string): Promise<Array<{ product_id: number; q
 async function addBattery(page: Page, quantity: number, { online = true } = {}) {
   await page.goto(`/products/${BATTERY.id}`);
   if (online) await expect(page.getByTestId('stock')).toHaveText(stockText(await stockOf(BATTERY.id)));
+  // The page is prerendered: offline nothing else shows that React owns it, and a tap before that is lost.
+  await hydrated(page.getByRole('button', { name: 'Add to Cart', exact: true }).first());
   await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Added to cart' })).toBeVisible();

@@ -3,6 +3,7 @@ import { LOCAL_ANON_KEY } from '../../src/lib/env.ts';
 import { stockOf, stockText } from './support/api.ts';
 import { DEMO, sessionOf, signInAs } from './support/auth.ts';
 import { appOrigin } from './support/paths.ts';
+import { hydrated } from './support/hydration.ts';
 
 // Real orders: checkout calls place_order, which prices, checks and lowers the stock in Postgres.
 const BATTERY = { id: 4, name: 'Backup Battery Pack', price: 59 };
@@ -11,6 +12,7 @@ const toast = (page: Page, title: string) => page.locator('.mantine-Notification
 async function addToCart(page: Page, quantity: number) {
   await page.goto(`/products/${BATTERY.id}`);
   await expect(page.getByTestId('stock')).toHaveText(stockText(await stockOf(BATTERY.id)));
+  await hydrated(page.getByRole('button', { name: 'Add to Cart', exact: true }).first());
   await page.getByLabel('Quantity', { exact: true }).fill(String(quantity));
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
   await expect(toast(page, 'Added to cart')).toBeVisible();

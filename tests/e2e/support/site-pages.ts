@@ -2,6 +2,7 @@ import { expect, request, type Page } from '@playwright/test';
 import { SOLUTION_LINKS } from '../../../src/features/content-pages/data/solutionLinks.ts';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../../supabase/local/keys.ts';
 import { DEMO, sessionOf } from './auth.ts';
+import { hydrated } from './hydration.ts';
 import { appOrigin } from './paths.ts';
 
 /**
@@ -50,6 +51,7 @@ async function oneProductInCart(page: Page): Promise<void> {
   expect(emptied.status(), await emptied.text()).toBeLessThan(300);
   await api.dispose();
   await page.goto(`/products/${CART_PRODUCT.id}`);
+  await hydrated(page.getByRole('button', { name: 'Add to Cart', exact: true }).first());
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).first().click();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible(SLOW);
 }
