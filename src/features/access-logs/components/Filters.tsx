@@ -24,7 +24,7 @@ export function Filters({ search, onSearch, filters, onChange }: Props) {
     <Group align="flex-end" gap="sm" role="search" aria-label="Filter access logs">
       <TextInput
         label="Search"
-        placeholder="Search users, actions, resources, user agents…"
+        placeholder="Search users, actions, resources…"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
         maxLength={SEARCH_MAX_LENGTH}
