@@ -131,9 +131,11 @@ export class SchemaCache {
       if (p.self_relid) byOid.get(p.self_relid)?.computed.add(p.name);
       const returnRel = p.ret_relid ? byOid.get(p.ret_relid) : undefined;
       if (returnRel) routine.returnRel = returnRel;
+      if (!callable(routine)) continue;
       const key = SchemaCache.key(p.schema, p.name);
       routines.set(key, [...(routines.get(key) ?? []), routine]);
     }
+    for (const overloads of routines.values()) overloads.sort(compareOverloads);
     this.relations = relations;
     this.fks = fks;
     this.routines = routines;
@@ -142,6 +144,37 @@ export class SchemaCache {
     this.roleSettings = mergeRoleSettings(this.roles, raw.role_settings ?? []);
     this.loadedAt = Date.now();
   }
+}
+
+/**
+ * Whether PostgREST's schema cache holds a function at all (SchemaCache.hs `funcsSqlQuery`): not a
+ * trigger function, and with no unnamed parameter, or exactly one when the first parameter is
+ * bytea, json, jsonb, text or xml (a body it can pass whole). Others are not callable by /rpc
+ * (PGRST202), though a function of a row stays a computed field.
+ */
+function callable(r: Routine): boolean {
+  if (r.returnType === 'trigger') return false;
+  const unnamed = r.params.filter((p) => p.name === '').length;
+  return unnamed === 0 || (unnamed === 1 && ['bytea', 'json', 'jsonb', 'text', 'xml'].includes(r.params[0]?.type ?? ''));
+}
+
+/**
+ * The order PostgREST keeps overloads in (Routine.hs `instance Ord Routine`), which is the order
+ * PGRST203 lists them: fewer parameters first, then by description (none first), then parameter
+ * by parameter by name, type, then optional before required.
+ */
+function compareOverloads(a: Routine, b: Routine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  const text = (x: string | null, y: string | null) => (x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1);
+  const byDescription = text(a.description, b.description);
+  if (byDescription !== 0) return byDescription;
+  for (let i = 0; i < a.params.length; i += 1) {
+    const p = a.params[i]!;
+    const q = b.params[i]!;
+    const c = text(p.name, q.name) || text(p.type, q.type) || Number(q.hasDefault) - Number(p.hasDefault);
+    if (c !== 0) return c;
+  }
+  return 0;
 }
 
 /** Names a select, filter or order may use on `rel`: its columns and computed fields. */

@@ -64,8 +64,20 @@ create function public.search_books(q text) returns setof public.books language 
 create function public.numbers(n int) returns setof int language sql immutable as $$ select generate_series(1, n) $$;
 create function public.get_author(aid bigint) returns public.authors language sql stable as $$ select * from public.authors where id = aid $$;
 create function public.add_author(name text) returns void language sql volatile as $$ insert into public.authors (name) values (name) $$;
+create function public.add_authors(names text[]) returns setof public.authors language sql volatile as $$
+  insert into public.authors (name) select unnest(names) returning * $$;
 create function public.echo_named(payload jsonb) returns jsonb language sql immutable as $$ select payload $$;
 create function public.echo(json) returns json language sql immutable as $$ select $1 $$;
+-- Overloads: ones PostgREST cannot choose between (PGRST203), and a function it never exposes
+-- (an unnamed int parameter).
+create function public.overloaded() returns text language sql immutable as $$ select 'none' $$;
+create function public.overloaded(text default 'x') returns text language sql immutable as $$ select 'unnamed:' || $1 $$;
+create function public.same_args(arg integer) returns text language sql immutable as $$ select 'integer' $$;
+create function public.same_args(arg boolean) returns text language sql immutable as $$ select 'boolean' $$;
+create function public.same_args(arg text, num integer default 0) returns text language sql immutable as $$ select 'text ' || num $$;
+create function public.json_or_jsonb(json) returns text language sql immutable as $$ select 'json' $$;
+create function public.json_or_jsonb(jsonb) returns text language sql immutable as $$ select 'jsonb' $$;
+create function public.unnamed_int(int) returns int language sql immutable as $$ select $1 $$;
 create function public.whoami() returns json language sql stable as $$
   select json_build_object(
     'uid', auth.uid(), 'role', current_user, 'jwt_role', auth.role(),
@@ -95,8 +107,21 @@ create function public.request_limits() returns json language sql stable as $$
 $$;
 create function public.sleep(seconds float8) returns void language sql volatile as $$ select pg_sleep(seconds) $$;
 
+create table public.no_pk (a text, b text);
+-- Column-level grants only: authenticated may read every column but "secret".
+create table public.secrets (id int primary key, name text, secret text, author_id bigint references public.authors (id));
+revoke all on public.secrets from anon, authenticated;
+grant select (id, name, author_id) on public.secrets to authenticated;
+grant insert (id, name, secret, author_id), update (id, name, secret, author_id) on public.secrets to authenticated;
 create table public.many (n int primary key);
 insert into public.many select generate_series(1, 150);
+-- Planner statistics that differ from the rows on purpose, for Prefer: count=planned/estimated:
+-- analyzed at 150 rows, then 40 deleted (110 left, the planner still reckons 150); autovacuum off
+-- so PostgreSQL does not re-analyze it during the run (PGlite never does).
+create table public.counted (n int primary key) with (autovacuum_enabled = false);
+insert into public.counted select generate_series(1, 150);
+analyze public.counted;
+delete from public.counted where n > 110;
 
 insert into public.authors (name, born) values ('Ursula', '1929-10-21'), ('Terry', '1948-04-28'), ('Iain', null);
 insert into public.books (title, author_id, editor_id, pages, tags, meta, status) values

@@ -31,6 +31,35 @@ export function rpcSuite(get: () => TestStack): void {
     expect(single.data).toMatchObject({ title: 'Mort' });
   });
 
+  // PostgREST (Query/Statements.hs prepareCall, Response.hs): exact and estimated count the call's
+  // rows, planned gives no total; a single value or void is one row (page total 1).
+  it('counts the rows of a call for Content-Range, calling the function once', async () => {
+    const t = get();
+    const range = async (path: string, prefer?: string, init: { method?: string; body?: string } = {}) => {
+      const r = await rest(t, path, { ...init, headers: { ...asService(t), ...(prefer ? { Prefer: prefer } : {}) } });
+      return [r.status, r.headers.get('content-range'), r.text];
+    };
+    expect(await range('/rpc/add?a=3&b=4', 'count=exact')).toEqual([200, '0-0/1', '7']);
+    expect(await range('/rpc/add?a=3&b=4')).toEqual([200, '0-0/*', '7']);
+    expect((await range('/rpc/get_author?aid=2', 'count=exact')).slice(0, 2)).toEqual([200, '0-0/1']);
+    expect((await range('/rpc/numbers?n=10&limit=3&offset=2', 'count=exact')).slice(0, 2)).toEqual([206, '2-4/10']);
+    expect((await range('/rpc/numbers?n=10&numbers=gt.3', 'count=estimated')).slice(0, 2)).toEqual([200, '0-6/7']);
+    expect((await range('/rpc/numbers?n=10', 'count=planned')).slice(0, 2)).toEqual([200, '0-9/*']);
+    expect((await range('/rpc/numbers?n=4', 'count=exact', { method: 'HEAD' }))).toEqual([200, '0-3/4', '']);
+    // supabase-js reads the total from Content-Range, also for HEAD and GET calls.
+    const c = t.client();
+    expect(await c.rpc('add', { a: 1, b: 2 }, { count: 'exact' })).toMatchObject({ data: 3, count: 1, status: 200 });
+    expect(await c.rpc('numbers', { n: 4 }, { head: true, count: 'exact' })).toMatchObject({ data: null, count: 4, status: 200 });
+    expect(await c.rpc('numbers', { n: 6 }, { get: true, count: 'exact' }).range(0, 1)).toMatchObject({ data: [1, 2], count: 6, status: 206 });
+    // A void call is one row too, answered 204.
+    expect(await range('/rpc/add_author', 'count=exact', { method: 'POST', body: '{"name":"Counted once"}' })).toEqual([204, '0-0/1', '']);
+    // A volatile set-returning call with a count inserts its rows once, not once more for the count.
+    expect((await range('/rpc/add_authors?select=name', 'count=exact', { method: 'POST', body: '{"names":["Twice?","Twice?"]}' })).slice(0, 2)).toEqual([200, '0-1/2']);
+    const svc = t.client({ serviceRole: true });
+    expect((await svc.from('authors').select('name').in('name', ['Counted once', 'Twice?'])).data).toHaveLength(3);
+    await svc.from('authors').delete().in('name', ['Counted once', 'Twice?']);
+  });
+
   it('passes the whole body to a function with one unnamed json parameter', async () => {
     const { data } = await get().client().rpc('echo', { any: ['thing', 1], nested: { ok: true } });
     expect(data).toEqual({ any: ['thing', 1], nested: { ok: true } });
@@ -63,6 +92,35 @@ export function rpcSuite(get: () => TestStack): void {
     expect(typo.json.hint).toBe('Perhaps you meant to call the function public.hello');
     const badMethod = await rest(get(), '/rpc/add', { method: 'PATCH', body: '{}' });
     expect([badMethod.status, badMethod.json.code]).toEqual([405, 'PGRST101']);
+  });
+
+  // PostgREST (Plan.hs findProc, Error.hs AmbiguousRpc, Routine.hs's overload order): every
+  // overload that fits the argument names is a candidate; two or more are a 300 listing them.
+  it('answers overloads it cannot choose between with PGRST203, listed as PostgREST lists them', async () => {
+    const hint = 'Try renaming the parameters or the function itself in the database so function overloading can be resolved';
+    const noArgs = await rest(get(), '/rpc/overloaded');
+    expect([noArgs.status, noArgs.json]).toEqual([300, pgrstError('PGRST203',
+      'Could not choose the best candidate function between: public.overloaded(), public.overloaded( => text)', null, hint)]);
+    const viaJs = await get().client().rpc('overloaded');
+    expect([viaJs.status, viaJs.error?.code]).toEqual([300, 'PGRST203']);
+    // The unnamed parameter is named '' in the body; it gets the whole body.
+    const unnamed = await rest(get(), '/rpc/overloaded', { method: 'POST', body: '{"":"y"}' });
+    expect([unnamed.status, unnamed.json]).toEqual([200, 'unnamed:{"":"y"}']);
+    const sameArgs = await rest(get(), '/rpc/same_args?arg=1');
+    expect([sameArgs.status, sameArgs.json]).toEqual([300, pgrstError('PGRST203',
+      'Could not choose the best candidate function between: public.same_args(arg => boolean), public.same_args(arg => integer), public.same_args(arg => text, num => integer)', null, hint)]);
+    expect((await rest(get(), '/rpc/same_args?arg=1&num=2')).json).toBe('text 2');
+    // Two functions that could each take the whole body.
+    const bodies = await rest(get(), '/rpc/json_or_jsonb', { method: 'POST', body: '{"a":1}' });
+    expect([bodies.status, bodies.json]).toEqual([300, pgrstError('PGRST203',
+      'Could not choose the best candidate function between: public.json_or_jsonb( => json), public.json_or_jsonb( => jsonb)', null, hint)]);
+    // An unnamed parameter of another type: not in PostgREST's schema cache at all.
+    const hidden = await rest(get(), '/rpc/unnamed_int', { method: 'POST', body: '{"":1}' });
+    expect([hidden.status, hidden.json.code, hidden.json.message]).toEqual([404, 'PGRST202', 'Could not find the function public.unnamed_int() in the schema cache']);
+    expect(hidden.json.details).toBe('Searched for the function public.unnamed_int with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.');
+    // GET never falls back to the whole-body function.
+    const getEcho = await rest(get(), '/rpc/echo?a=1');
+    expect([getEcho.status, getEcho.json.code]).toEqual([404, 'PGRST202']);
   });
 
   it('forwards exceptions raised in SQL, including RAISE SQLSTATE PGRST', async () => {

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { TestStack } from '../support/stack.ts';
+import { USER_A } from './fixture.ts';
 import { asService, pgrstError, rest } from './helpers.ts';
 
 /** Inserts, upserts, updates and deletes through supabase-js, and their wire details. */
@@ -40,9 +41,68 @@ export function writeSuite(get: () => TestStack): void {
     const onLabel = await rest(get(), '/profiles?on_conflict=author_id&select=author_id,bio', {
       method: 'POST', headers: { ...asService(get()), Prefer: 'resolution=merge-duplicates,return=representation' }, body: '{"author_id":1,"bio":"Changed"}',
     });
-    expect([onLabel.status, onLabel.json]).toEqual([201, [{ author_id: 1, bio: 'Changed' }]]);
+    // Every row updated an existing one: 200, as PostgREST answers (next test).
+    expect([onLabel.status, onLabel.json]).toEqual([200, [{ author_id: 1, bio: 'Changed' }]]);
     expect(onLabel.headers.get('preference-applied')).toBe('resolution=merge-duplicates, return=representation');
     await c.from('profiles').update({ bio: 'Earthsea' }).eq('author_id', 1);
+  });
+
+  // PostgREST (Response.hs, SqlFragment.hs addConfigPgrstInserted): an insert answers 201, but a
+  // merge-duplicates upsert that inserted no row answers 200, with or without a representation.
+  it('answers an upsert 201 when it inserted a row and 200 when it only updated, as PostgREST', async () => {
+    const t = get();
+    const post = (path: string, prefer: string, body: string) => rest(t, path, { method: 'POST', headers: { ...asService(t), Prefer: prefer }, body });
+    const merge = 'resolution=merge-duplicates, return=representation';
+    const both = await post('/items?select=id,label', merge, '[{"id":"a","label":"first, with comma"},{"id":"st1","label":"new"}]');
+    expect([both.status, both.json]).toEqual([201, [{ id: 'a', label: 'first, with comma' }, { id: 'st1', label: 'new' }]]);
+    const updated = await post('/items?select=id,label', merge, '[{"id":"a","label":"first, with comma"},{"id":"st1","label":"again"}]');
+    expect([updated.status, updated.json]).toEqual([200, [{ id: 'a', label: 'first, with comma' }, { id: 'st1', label: 'again' }]]);
+    const minimal = await post('/items', 'resolution=merge-duplicates', '{"id":"st1","label":"minimal"}');
+    expect([minimal.status, minimal.text]).toEqual([200, '']);
+    const empty = await post('/items', merge, '[]');
+    expect([empty.status, empty.json]).toEqual([200, []]);
+    const defaults = await post('/items?columns=id,label&select=id,label', `${merge}, missing=default`, '[{"id":"st1"},{"id":"st2","label":"two"}]');
+    expect([defaults.status, defaults.json]).toEqual([201, [{ id: 'st1', label: null }, { id: 'st2', label: 'two' }]]);
+    const viaJs = await get().client({ serviceRole: true }).from('items').upsert({ id: 'st1', label: 'js' });
+    expect([viaJs.status, viaJs.error]).toEqual([200, null]);
+    // ignore-duplicates is an insert: 201 even when every row was a duplicate.
+    const ignored = await post('/items?select=id', 'resolution=ignore-duplicates, return=representation', '{"id":"st1"}');
+    expect([ignored.status, ignored.json]).toEqual([201, []]);
+    // No key to resolve on: a plain insert, and Preference-Applied leaves the resolution out.
+    const noKey = await post('/no_pk?select=a,b', merge, '{"a":"1","b":"0"}');
+    expect([noKey.status, noKey.json, noKey.headers.get('preference-applied')]).toEqual([201, [{ a: '1', b: '0' }], 'return=representation']);
+    await get().client({ serviceRole: true }).from('items').delete().in('id', ['st1', 'st2']);
+  });
+
+  // PostgREST (Plan.hs inferColsEmbedNeeds, QueryBuilder.hs returningF): a write returns only the
+  // selected columns, the columns its embeds join on and the primary key, never `*` unless asked.
+  it('returns the selected columns of a write under column-level SELECT grants', async () => {
+    const t = get();
+    const headers = { Authorization: `Bearer ${await t.userToken(USER_A)}`, Prefer: 'return=representation' };
+    const write = (method: string, path: string, body: string, prefer?: string) =>
+      rest(t, path, { method, headers: { ...headers, ...(prefer ? { Prefer: prefer } : {}) }, body });
+    const inserted = await write('POST', '/secrets?select=id,name', '{"id":1,"name":"one","secret":"s1","author_id":1}');
+    expect([inserted.status, inserted.json]).toEqual([201, [{ id: 1, name: 'one' }]]);
+    const updated = await write('PATCH', '/secrets?id=eq.1&select=name,author:authors(name)', '{"name":"uno","secret":"s2"}');
+    expect([updated.status, updated.json]).toEqual([200, [{ name: 'uno', author: { name: 'Ursula' } }]]);
+    const merge = 'resolution=merge-duplicates, return=representation';
+    const upserted = await write('POST', '/secrets?select=name', '[{"id":1,"name":"eins"},{"id":2,"name":"zwei"}]', merge);
+    expect([upserted.status, upserted.json]).toEqual([201, [{ name: 'eins' }, { name: 'zwei' }]]);
+    // Postgres's own rule, so PostgREST's too: DO UPDATE SET secret = excluded.secret reads it.
+    const mergesSecret = await write('POST', '/secrets?select=name', '{"id":2,"name":"zwei","secret":"s4"}', merge);
+    expect([mergesSecret.status, mergesSecret.json.code]).toEqual([403, '42501']);
+    const viaJs = await t.client({ accessToken: await t.userToken(USER_A) }).from('secrets').update({ secret: 's5' }).eq('id', 2).select('id, name');
+    expect([viaJs.error, viaJs.data]).toEqual([null, [{ id: 2, name: 'zwei' }]]);
+    // `*` or a column it may not read still needs the grant, as on PostgREST.
+    for (const select of ['*', 'id,secret']) {
+      const refused = await write('PATCH', `/secrets?id=eq.1&select=${select}`, '{"name":"x"}');
+      expect([refused.status, refused.json.code], select).toEqual([403, '42501']);
+    }
+    expect((await rest(t, '/secrets?select=id,name&order=id', { headers: asService(t) })).json).toEqual([{ id: 1, name: 'eins' }, { id: 2, name: 'zwei' }]);
+    // A computed field of the written row, returned with it.
+    const computed = await rest(t, '/books?id=eq.4&select=id,title_length', { method: 'PATCH', headers: { ...asService(t), Prefer: 'return=representation' }, body: '{"pages":272}' });
+    expect([computed.status, computed.json]).toEqual([200, [{ id: 4, title_length: 4 }]]);
+    await t.db.exec('delete from public.secrets');
   });
 
   it('answers a duplicate insert with 409 and 23505, as the RxDB plugin expects', async () => {

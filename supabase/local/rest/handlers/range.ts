@@ -27,7 +27,9 @@ export function readStatus(page: Page, pageTotal: number, total: number | null):
   const lower = page.offset;
   const upper = lower + pageTotal - 1;
   if (total !== null && lower > total) {
-    throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${lower} was requested, but there are only ${total} rows.`);
+    // Response.hs keeps the Content-Range of the answer it replaces (`*/total`).
+    throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${lower} was requested, but there are only ${total} rows.`,
+      null, { 'Content-Range': contentRange(lower, upper, total) });
   }
   const status = total !== null && 1 + upper - lower < total ? 206 : 200;
   return { status, range: contentRange(lower, upper, total) };

@@ -2,7 +2,8 @@ import { ApiError } from '../errors.ts';
 import type { Relation } from '../schema-cache.ts';
 import { Params, ident, qualified } from '../sql/ident.ts';
 import { checkUnusedLevels, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
-import { baseHeaders, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { baseHeaders, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { countPlan, runCounted } from './count.ts';
 import { readStatus, rootPage } from './range.ts';
 
 interface EnvelopeRow {
@@ -25,17 +26,17 @@ export async function handleRead(rc: RequestContext, rel: Relation): Promise<voi
   const rowsSql = `select ${s.cols} from ${table}${s.joins}${where}${s.order}${limitSql(page)}`;
   // The count needs the lateral joins only when a filter tests an embedded resource.
   const countJoins = where.includes('_j".body') ? s.joins : '';
-  const countSql = `select count(*) from ${table}${countJoins}${where}`;
-  const sql = envelope(rowsSql, countSql, {
-    count: rc.prefer.count !== undefined,
+  const count = countPlan(rc.prefer.count, `from ${table}${countJoins}${where}`, rc.config.maxRows);
+  const sql = envelope(rowsSql, count.exact, {
+    count: count.exact !== null,
     singular: rc.accept.singular,
     stripNulls: rc.accept.stripNulls,
     withBody: rc.method !== 'HEAD',
   });
-  const row = (await runStatement<EnvelopeRow>(rc, true, sql)).rows[0];
+  const { row, total } = await runCounted<EnvelopeRow>(rc, true, sql, count);
   if (!row) throw new ApiError(500, 'PGRSTX00', 'The read returned no envelope row');
   const pageTotal = toCount(row.page_total) ?? 0;
   if (rc.accept.singular && pageTotal !== 1) throw singularError(pageTotal);
-  const { status, range } = readStatus(page, pageTotal, toCount(row.total));
+  const { status, range } = readStatus(page, pageTotal, total);
   send(rc, status, { ...baseHeaders(rc), 'Content-Range': range }, row.body ?? (rc.accept.singular ? 'null' : '[]'));
 }

@@ -3,7 +3,8 @@ import { invalidBody, parseJsonBody, readBody } from '../http.ts';
 import { closest, resultRelation, type Routine } from '../schema-cache.ts';
 import { Params, ident, qualified } from '../sql/ident.ts';
 import { checkUnusedLevels, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
-import { baseHeaders, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { baseHeaders, contentRange, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { rpcCountPlan, rpcCounts, runCounted } from './count.ts';
 import { readStatus, rootPage } from './range.ts';
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
@@ -28,20 +29,41 @@ function noRpc(rc: RequestContext, name: string, keys: string[], all: Routine[])
     `Searched for the function ${fn}${dets}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`, hint);
 }
 
-/** Overload resolution by argument names (PostgREST's): every key a parameter, every required parameter given. */
+/**
+ * Does a call with these argument names fit the function (Plan.hs `findProc`, `matchesParams`)?
+ * Every required parameter named and nothing else but optional ones; a function without
+ * parameters only fits a call without arguments. An unnamed parameter is named '' here, as there.
+ */
+function matchesParams(r: Routine, keys: Set<string>): boolean {
+  if (r.params.length === 0) return keys.size === 0;
+  const required = new Set(r.params.filter((p) => !p.hasDefault).map((p) => p.name));
+  const optional = new Set(r.params.filter((p) => p.hasDefault).map((p) => p.name));
+  const rest = [...keys].filter((k) => !optional.has(k));
+  return rest.length === required.size && rest.every((k) => required.has(k));
+}
+
+function ambiguous(candidates: Routine[]): ApiError {
+  const signature = (r: Routine) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  return new ApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${candidates.map(signature).join(', ')}`,
+    null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+}
+
+/**
+ * PostgREST's overload resolution (Plan.hs `findProc`): the overloads (in the schema cache's
+ * order) whose parameters fit the argument names; failing that, on POST, a function with one
+ * unnamed json/jsonb parameter that takes the whole body. More than one either way is PGRST203
+ * (300), never a guess left to Postgres (which would answer 42725). A function whose only
+ * parameter is unnamed gets the whole body (PostgREST's `OnePosParam`).
+ */
 function pick(rc: RequestContext, name: string, all: Routine[], keys: string[]): { routine: Routine; whole: boolean } {
-  const named = all.filter((r) => {
-    const names = new Set(r.params.map((p) => p.name));
-    return keys.every((k) => names.has(k)) && r.params.every((p) => p.hasDefault || keys.includes(p.name)) && !r.params.some((p) => p.name === '');
-  });
-  if (named.length === 1 && named[0]) return { routine: named[0], whole: false };
-  if (named.length > 1) {
-    throw new ApiError(300, 'PGRST203', `Could not choose the best candidate function between: ${named.map((r) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
-      null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
-  }
-  const single = all.find(singleJsonParam);
-  if (single) return { routine: single, whole: true };
-  throw noRpc(rc, name, keys, all);
+  const given = new Set(keys);
+  const fitting = all.filter((r) => matchesParams(r, given));
+  const fallbacks = rc.method === 'POST' ? all.filter((r) => !fitting.includes(r) && singleJsonParam(r)) : [];
+  const candidates = fitting.length > 0 ? fitting : fallbacks;
+  if (candidates.length > 1) throw ambiguous(candidates);
+  const routine = candidates[0];
+  if (!routine) throw noRpc(rc, name, keys, all);
+  return { routine, whole: routine.params.length === 1 && routine.params[0]?.name === '' };
 }
 
 /** POST/GET/HEAD /rpc/<fn>. */
@@ -86,16 +108,19 @@ export async function handleRpc(rc: RequestContext, name: string, refresh: () =>
   }
   const readOnly = rc.method !== 'POST' || routine.volatility !== 'v';
   const callRef = ident(routine.name);
+  // A void or single-value call is one row: PostgREST's page total is 1, and its count query
+  // (exact or estimated) counts that row, so Content-Range is 0-0/1 when counted, 0-0/* otherwise.
+  const oneRowRange = contentRange(0, 0, rpcCounts(rc.prefer.count) ? 1 : null);
 
   if (routine.kind === 'void') {
     await runStatement(rc, readOnly, `select 1 from ${from} as ${callRef}`);
-    send(rc, 204, baseHeaders(rc, false));
+    send(rc, 204, { ...baseHeaders(rc, false), 'Content-Range': oneRowRange });
     return;
   }
   if (routine.kind === 'scalar' && !routine.returnsSet) {
     const sql = `select to_json(${callRef}.${callRef})::text as body from ${from} as ${callRef}`;
     const row = (await runStatement<{ body: string | null }>(rc, readOnly, sql)).rows[0];
-    send(rc, 200, { ...baseHeaders(rc), 'Content-Range': '0-0/*' }, row?.body ?? 'null');
+    send(rc, 200, { ...baseHeaders(rc), 'Content-Range': oneRowRange }, row?.body ?? 'null');
     return;
   }
 
@@ -108,15 +133,19 @@ export async function handleRpc(rc: RequestContext, name: string, refresh: () =>
   checkUnusedLevels(readCtx);
   const page = routine.returnsSet ? rootPage(rc, root) : { offset: 0 };
   const where = s.where.length ? ` where ${s.where.join(' and ')}` : '';
-  const rowsSql = `select ${s.cols} from ${from} as ${callRef}${s.joins}${where}${s.order}${limitSql(page)}`;
+  // The call is made once, in PostgREST's "pgrst_source" CTE: the rows and the count both read it
+  // (a CTE read twice is materialized, so a counted call never runs the function twice).
+  const source = `with "pgrst_source" as (select ${callRef}.* from ${from} as ${callRef}) `;
+  const rowsSql = `select ${s.cols} from "pgrst_source" as ${callRef}${s.joins}${where}${s.order}${limitSql(page)}`;
   const singular = rc.accept.singular || !routine.returnsSet;
-  let sql = envelope(rowsSql, `select count(*) from ${from} as ${callRef}${s.joins}${where}`, {
-    count: rc.prefer.count !== undefined, singular, stripNulls: rc.accept.stripNulls, withBody: rc.method !== 'HEAD',
+  const count = rpcCountPlan(rc.prefer.count, `from "pgrst_source" as ${callRef}${s.joins}${where}`);
+  let sql = source + envelope(rowsSql, count.exact, {
+    count: count.exact !== null, singular, stripNulls: rc.accept.stripNulls, withBody: rc.method !== 'HEAD',
   });
   if (routine.kind === 'scalar') sql = sql.replace('json_agg("pgrst_r")', `json_agg("pgrst_r".${callRef})`);
-  const row = (await runStatement<{ total: unknown; page_total: unknown; body: string | null }>(rc, readOnly, sql)).rows[0];
+  const { row, total } = await runCounted<{ total: unknown; page_total: unknown; body: string | null }>(rc, readOnly, sql, count);
   const pageTotal = toCount(row?.page_total) ?? 0;
   if (rc.accept.singular && pageTotal !== 1) throw singularError(pageTotal);
-  const { status, range } = readStatus(page, pageTotal, toCount(row?.total));
+  const { status, range } = readStatus(page, pageTotal, total);
   send(rc, status, { ...baseHeaders(rc), 'Content-Range': range }, row?.body ?? 'null');
 }

@@ -1,10 +1,11 @@
 import type { QueryResult } from '../../contracts.ts';
 import { ApiError } from '../errors.ts';
 import { invalidBody, parseJsonBody, readBody } from '../http.ts';
-import type { Relation } from '../schema-cache.ts';
+import { hasField, type Relation } from '../schema-cache.ts';
+import { resolveRelationship } from '../sql/embed.ts';
 import { filterSql, logicSql } from '../sql/filters.ts';
 import { Params, ident } from '../sql/ident.ts';
-import { deleteSql, insertSql, updateSql } from '../sql/mutate.ts';
+import { INSERTED_SQL, deleteSql, insertSql, updateSql } from '../sql/mutate.ts';
 import { checkUnusedLevels, envelope, shape, type ReadContext } from '../sql/read.ts';
 import { baseHeaders, contentRange, runInTx, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
 
@@ -48,33 +49,62 @@ function rootWhere(rc: RequestContext, rel: Relation, params: Params): string[] 
   return [...root.filters.map((f) => filterSql(ref, rel, f, params)), ...root.logic.map((t) => logicSql(ref, rel, t, params))];
 }
 
+/**
+ * The columns a write returns for its representation (Plan.hs `inferColsEmbedNeeds`): `*` when the
+ * select has it; else the selected columns and computed fields, the columns embeds join on, and
+ * the primary key. Only these are read back, so a role with column-level SELECT grants can write
+ * and see the columns it may read (`returning t.*` would need them all).
+ */
+function returningColumns(rc: RequestContext, rel: Relation): string[] {
+  const cols = new Set<string>();
+  for (const item of rc.query.select) {
+    if (item.kind === 'star') return ['*'];
+    // A name that is neither (the legacy `count`, a typo) is the select's own business (42703).
+    if (item.kind === 'field') { if (hasField(rel, item.field.name)) cols.add(item.field.name); }
+    else for (const c of resolveRelationship(rc.cache, rel, item.name, item.hint).parentCols) cols.add(c);
+  }
+  for (const c of rel.pk) cols.add(c);
+  return [...cols];
+}
+
 interface Outcome {
   affected: number;
   body: string | null;
+  /** Rows a merge-duplicates upsert inserted (null when none reached the INSERT). */
+  inserted: number | null;
 }
 
 /** POST (insert/upsert), PATCH and DELETE on a table or view. */
 export async function handleWrite(rc: RequestContext, rel: Relation): Promise<void> {
   const params = new Params();
   const representation = rc.prefer.return === 'representation';
+  const returning = representation ? returningColumns(rc, rel) : undefined;
   let mutation: string | null;
+  // merge-duplicates answers 201 only when a row was inserted (below); the statement counts them.
+  let countInserted = false;
+  // Preference-Applied names resolution only when there was a key to resolve conflicts on.
+  let headerRc = rc;
 
   if (rc.method === 'DELETE') {
-    mutation = deleteSql(rel, rootWhere(rc, rel, params), representation);
+    mutation = deleteSql(rel, rootWhere(rc, rel, params), returning);
   } else {
     const body = parseJsonBody(await readBody(rc.req, rc.config.maxBodyBytes));
     if (rc.method === 'POST') {
       const { rows, columns } = insertPayload(rc, rel, body);
       const resolution = rc.prefer.resolution;
+      // Without a primary key or on_conflict, PostgREST inserts plainly (no ON CONFLICT).
       const onConflictCols = rc.query.onConflict ?? rel.pk;
       if (resolution && onConflictCols.length === 0) {
-        throw new ApiError(400, 'PGRST127', 'Feature not implemented', `Upsert needs a primary key or on_conflict on '${rel.name}'`);
+        const { resolution: _ignored, ...prefer } = rc.prefer;
+        headerRc = { ...rc, prefer };
       }
+      countInserted = resolution === 'merge-duplicates';
       mutation = insertSql({
         rel, columns, payload: params.add(JSON.stringify(rows)),
         missingDefault: rc.prefer.missing === 'default',
         ...(resolution ? { onConflict: { columns: onConflictCols, merge: resolution === 'merge-duplicates' } } : {}),
-        returning: representation,
+        countInserted,
+        returning: returning ?? (countInserted ? [] : undefined),
       });
     } else {
       if (!isObject(body)) throw invalidBody('Empty or invalid json');
@@ -82,28 +112,35 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
       checkColumns(rel, columns);
       const payload = params.add(JSON.stringify(body));
       // PostgREST turns an empty PATCH body into a no-op.
-      mutation = columns.length ? updateSql(rel, columns, payload, rootWhere(rc, rel, params), representation) : null;
+      mutation = columns.length ? updateSql(rel, columns, payload, rootWhere(rc, rel, params), returning) : null;
     }
   }
 
   let statement: string | null = mutation;
-  if (mutation && representation) {
-    const readCtx: ReadContext = { cache: rc.cache, params, levels: new Map([['', { filters: [], logic: [] }]]), used: new Set(['']), counter: { n: 0 } };
-    for (const key of rc.query.levels.keys()) if (key !== '') readCtx.used.add(key);
-    const s = shape(readCtx, rel, ident(rel.name), rc.query.select, { filters: [], logic: [] }, []);
-    checkUnusedLevels(readCtx);
-    const rows = `select ${s.cols} from "pgrst_source" as ${ident(rel.name)}${s.joins}`;
-    statement = `with "pgrst_source" as (${mutation}) ${envelope(rows, null, { count: false, singular: rc.accept.singular, stripNulls: rc.accept.stripNulls, withBody: true })}`;
+  const wrapped = mutation !== null && (representation || countInserted);
+  if (mutation && wrapped) {
+    let rows = `select 1 from "pgrst_source"`;
+    if (representation) {
+      const readCtx: ReadContext = { cache: rc.cache, params, levels: new Map([['', { filters: [], logic: [] }]]), used: new Set(['']), counter: { n: 0 } };
+      for (const key of rc.query.levels.keys()) if (key !== '') readCtx.used.add(key);
+      const s = shape(readCtx, rel, ident(rel.name), rc.query.select, { filters: [], logic: [] }, []);
+      checkUnusedLevels(readCtx);
+      rows = `select ${s.cols} from "pgrst_source" as ${ident(rel.name)}${s.joins}`;
+    }
+    statement = `with "pgrst_source" as (${mutation}) ${envelope(rows, null, {
+      count: false, singular: rc.accept.singular, stripNulls: rc.accept.stripNulls, withBody: representation,
+      ...(countInserted ? { extra: `${INSERTED_SQL} as inserted` } : {}),
+    })}`;
   }
 
-  type Written = QueryResult<{ page_total: unknown; body: string | null }>;
-  const toOutcome = (result: Written): Outcome => representation
-    ? { affected: toCount(result.rows[0]?.page_total) ?? 0, body: result.rows[0]?.body ?? null }
-    : { affected: result.affectedRows ?? 0, body: null };
+  type Written = QueryResult<{ page_total: unknown; body: string | null; inserted?: unknown }>;
+  const toOutcome = (result: Written): Outcome => wrapped
+    ? { affected: toCount(result.rows[0]?.page_total) ?? 0, body: result.rows[0]?.body ?? null, inserted: toCount(result.rows[0]?.inserted) }
+    : { affected: result.affectedRows ?? 0, body: null, inserted: null };
   const strictMax = rc.prefer.maxAffected !== undefined && rc.prefer.handling === 'strict' ? rc.prefer.maxAffected : undefined;
   let outcome: Outcome;
   if (!statement) {
-    outcome = { affected: 0, body: representation ? (rc.accept.singular ? 'null' : '[]') : null };
+    outcome = { affected: 0, body: representation ? (rc.accept.singular ? 'null' : '[]') : null, inserted: null };
   } else if (rc.accept.singular || strictMax !== undefined) {
     // The result decides whether to commit: raising inside the transaction rolls the change back,
     // as PostgREST does.
@@ -121,9 +158,15 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
 
   const total = rc.prefer.count ? outcome.affected : null;
   const range = rc.method === 'POST' ? contentRange(1, 0, total) : contentRange(0, outcome.affected - 1, total);
-  if (representation) {
-    send(rc, rc.method === 'POST' ? 201 : 200, { ...baseHeaders(rc), 'Content-Range': range }, outcome.body ?? '[]');
+  if (rc.method === 'POST') {
+    // Response.hs: an insert answers 201, except a merge-duplicates upsert that inserted nothing
+    // (every row updated an existing one, or the body was empty): 200, whatever `return` says.
+    const status = countInserted && !((outcome.inserted ?? 0) > 0) ? 200 : 201;
+    if (representation) send(rc, status, { ...baseHeaders(headerRc), 'Content-Range': range }, outcome.body ?? '[]');
+    else send(rc, status, { ...baseHeaders(headerRc, false), 'Content-Range': range });
+  } else if (representation) {
+    send(rc, 200, { ...baseHeaders(rc), 'Content-Range': range }, outcome.body ?? '[]');
   } else {
-    send(rc, rc.method === 'POST' ? 201 : 204, { ...baseHeaders(rc, false), 'Content-Range': range });
+    send(rc, 204, { ...baseHeaders(rc, false), 'Content-Range': range });
   }
 }

@@ -1,6 +1,6 @@
 import { Cursor, ParseFailure } from './cursor.ts';
 import { field } from './select.ts';
-import { FTS_OPERATORS, SIMPLE_OPERATORS, type Filter, type LogicTree, type OpExpr, type Operation } from './types.ts';
+import { FTS_OPERATORS, QUANT_OPERATORS, SIMPLE_OPERATORS, type Filter, type LogicTree, type OpExpr, type Operation } from './types.ts';
 import { parseError } from '../errors.ts';
 import { MAX_LOGIC_DEPTH, tooComplex } from '../limits.ts';
 import { checkRegex } from '../regex-limits.ts';
@@ -77,6 +77,14 @@ function operation(c: Cursor, value: ValueParser): Operation {
     c.pos += fts[0].length;
     return { kind: 'fts', op: fts[1], ...(fts[2] ? { lang: fts[2].trim() } : {}), value: value(c) };
   }
+  // `op(any).` / `op(all).` (pQuantOp): the value is a Postgres array literal, `{a*,b*}`.
+  const quant = /^([a-z]+)\((any|all)\)\./.exec(c.input.slice(c.pos));
+  if (quant && quant[1] && QUANT_OPERATORS.has(quant[1])) {
+    c.pos += quant[0].length;
+    const v = value(c);
+    if (quant[1] === 'match' || quant[1] === 'imatch') for (const pattern of arrayElements(v)) checkRegex(pattern);
+    return { kind: 'op', op: quant[1], quant: quant[2] as 'any' | 'all', value: v };
+  }
   const dot = c.input.indexOf('.', c.pos);
   if (dot < 0) c.fail('operator (eq, gt, ...)');
   const op = c.input.slice(c.pos, dot);
@@ -87,6 +95,28 @@ function operation(c: Cursor, value: ValueParser): Operation {
   const v = value(c);
   if (op === 'match' || op === 'imatch') checkRegex(v);
   return { kind: 'op', op, value: v };
+}
+
+/**
+ * The elements of a one-dimensional array literal (`{a,"b,c"}`), for the regular-expression
+ * check of `match(any)`. Anything else is returned whole, to be checked as one pattern (Postgres
+ * refuses a malformed literal by itself).
+ */
+function arrayElements(literal: string): string[] {
+  const s = literal.trim();
+  if (!s.startsWith('{') || !s.endsWith('}') || s.slice(1, -1).includes('{')) return [literal];
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 1; i < s.length - 1; i += 1) {
+    const ch = s[i] as string;
+    if (ch === '\\') cur += s[(i += 1)] ?? '';
+    else if (ch === '"') quoted = !quoted;
+    else if (ch === ',' && !quoted) { out.push(cur.trim()); cur = ''; }
+    else cur += ch;
+  }
+  out.push(cur.trim());
+  return out;
 }
 
 function opExpr(c: Cursor, value: ValueParser): OpExpr {

@@ -1,7 +1,7 @@
 import { Cursor, ParseFailure } from './cursor.ts';
 import { parseFilterValue, parseLogic } from './filter.ts';
 import { jsonPath, parseColumns, parseOrder, parseSelect } from './select.ts';
-import { FTS_OPERATORS, SIMPLE_OPERATORS, type Field, type Level, type QueryParams } from './types.ts';
+import { FTS_OPERATORS, QUANT_OPERATORS, SIMPLE_OPERATORS, type Field, type Level, type QueryParams } from './types.ts';
 import { ApiError, parseError } from '../errors.ts';
 
 const RESERVED = new Set(['select', 'columns', 'on_conflict']);
@@ -16,6 +16,8 @@ function hasOperator(value: string): boolean {
   if (first === 'not' && parts.length > 1) return true;
   if (first === 'is' || first === 'in') return true;
   if (Object.hasOwn(SIMPLE_OPERATORS, first) || Object.hasOwn(FTS_OPERATORS, first)) return true;
+  const quant = /^([a-z]+)\((?:any|all)\)$/.exec(first);
+  if (quant && QUANT_OPERATORS.has(quant[1] ?? '')) return true;
   const paren = value.split('(');
   return paren.length > 1 && Object.hasOwn(FTS_OPERATORS, paren[0] ?? '');
 }

@@ -80,15 +80,16 @@ function selectItem(c: Cursor, budget: Budget): SelectItem {
   if (c.peek() === '(') {
     c.pos += 1;
     c.skipSpaces();
-    if (c.peek() === ')') {
-      // `count()`, `sum()`… are PostgREST aggregates, disabled unless db-aggregates-enabled.
+    if (name === 'count' && c.peek() === ')') {
+      // `count()` is PostgREST's aggregate, disabled unless db-aggregates-enabled; any other
+      // `name()` is an empty embed (pRelationSelect refuses only the name `count`).
       throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
     }
     budget.embeds += 1;
     if (budget.embeds > MAX_EMBEDS) throw tooComplex('select parameter', `At most ${MAX_EMBEDS} embedded resources are allowed in one request`);
     if (budget.depth >= MAX_EMBED_DEPTH) throw tooComplex('select parameter', `Embedded resources can be nested at most ${MAX_EMBED_DEPTH} levels deep`);
     budget.depth += 1;
-    const children = selectList(c, budget);
+    const children = c.peek() === ')' ? [] : selectList(c, budget);
     budget.depth -= 1;
     c.expect(')', '")"');
     c.skipSpaces();

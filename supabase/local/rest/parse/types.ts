@@ -14,10 +14,12 @@ export interface Field {
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'field'; field: Field; alias?: string; cast?: string }
+  /** No children (`rel()`): an empty embed, joined for its filters and `!inner` but not output. */
   | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; children: SelectItem[] };
 
 export type Operation =
-  | { kind: 'op'; op: string; value: string }
+  /** `quant`: `eq(any).{1,2}`, `like(all).{a*,*b}`: the value is an array, compared with ANY/ALL. */
+  | { kind: 'op'; op: string; value: string; quant?: 'any' | 'all' }
   | { kind: 'in'; values: string[] }
   | { kind: 'is'; value: 'null' | 'not_null' | 'true' | 'false' | 'unknown' }
   | { kind: 'fts'; op: string; lang?: string; value: string };
@@ -68,6 +70,9 @@ export const SIMPLE_OPERATORS: Record<string, string> = {
   cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
   isdistinct: 'is distinct from',
 };
+
+/** Operators that take an `(any)`/`(all)` quantifier (QueryParams.hs `quantOperator`). */
+export const QUANT_OPERATORS = new Set(['eq', 'gte', 'gt', 'lte', 'lt', 'like', 'ilike', 'match', 'imatch']);
 
 export const FTS_OPERATORS: Record<string, string> = {
   fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',

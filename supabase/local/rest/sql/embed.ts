@@ -9,6 +9,8 @@ export interface Relationship {
   /** The join condition, given the embedded table's alias and the parent's reference. */
   cond(targetRef: string, parentRef: string): string;
   cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one';
+  /** The parent's columns the join condition reads (a write's RETURNING must include them). */
+  parentCols: string[];
 }
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -25,7 +27,7 @@ function candidates(cache: SchemaCache, parent: Relation, name: string): Relatio
       if (fk.to.name === name || fk.name === name || byColumn) {
         const o2o = isUnique(fk.from, fk.fromCols);
         out.push({
-          target: fk.to, toOne: true, fk, cardinality: o2o ? 'one-to-one' : 'many-to-one',
+          target: fk.to, toOne: true, fk, cardinality: o2o ? 'one-to-one' : 'many-to-one', parentCols: fk.fromCols,
           cond: (t, p) => fk.fromCols.map((c, i) => `${t}.${ident(fk.toCols[i] ?? '')} = ${p}.${ident(c)}`).join(' and '),
         });
       }
@@ -33,7 +35,7 @@ function candidates(cache: SchemaCache, parent: Relation, name: string): Relatio
     if (fk.to === parent && fk.from.schema === parent.schema && (fk.from.name === name || fk.name === name)) {
       const o2o = isUnique(fk.from, fk.fromCols);
       out.push({
-        target: fk.from, toOne: o2o, fk, cardinality: o2o ? 'one-to-one' : 'one-to-many',
+        target: fk.from, toOne: o2o, fk, cardinality: o2o ? 'one-to-one' : 'one-to-many', parentCols: fk.toCols,
         cond: (t, p) => fk.fromCols.map((c, i) => `${t}.${ident(c)} = ${p}.${ident(fk.toCols[i] ?? '')}`).join(' and '),
       });
     }

@@ -44,8 +44,10 @@ export function filterSql(ref: string, rel: Relation, filter: Filter, params: Pa
   let sql: string;
   switch (op.kind) {
     case 'op': {
+      // PostgREST turns every `*` of a like/ilike value into `%`, in an array literal too.
       const value = op.op === 'like' || op.op === 'ilike' ? op.value.replaceAll('*', '%') : op.value;
-      sql = `${col} ${SIMPLE_OPERATORS[op.op]} ${params.add(value)}`;
+      const operand = op.quant ? `${op.quant}(${params.add(value)})` : params.add(value);
+      sql = `${col} ${SIMPLE_OPERATORS[op.op]} ${operand}`;
       break;
     }
     case 'in':

@@ -18,8 +18,34 @@ export interface InsertSpec {
   /** Placeholder of the JSON array of rows. */
   payload: string;
   missingDefault: boolean;
+  /** No columns: no ON CONFLICT at all (PostgREST's upsert on a table without a key). */
   onConflict?: { columns: string[]; merge: boolean };
-  returning: boolean;
+  /**
+   * merge-duplicates: count the rows actually inserted in the `pgrst.inserted` setting, as
+   * PostgREST does (SqlFragment.hs `addConfigPgrstInserted`): +1 for every row the SELECT feeds
+   * the INSERT, -1 for every conflicting row updated instead. Read with `INSERTED_SQL`.
+   */
+  countInserted?: boolean;
+  /** What the statement returns (`returningSql`); undefined for nothing. */
+  returning?: string[];
+}
+
+/** The rows a merge-duplicates upsert inserted (null: none went through the INSERT at all). */
+export const INSERTED_SQL = `nullif(current_setting('pgrst.inserted', true), '')::int`;
+
+const bumpInserted = (by: '+' | '-', never: string) =>
+  `set_config('pgrst.inserted', (coalesce(${INSERTED_SQL}, 0) ${by} 1)::text, true) <> '${never}'`;
+
+/**
+ * PostgREST's `returningF`: the columns the response needs (`*` for all), or `1` when there are
+ * none but the rows are counted. Listing columns rather than `*` lets a role with column-level
+ * SELECT grants write and read back the columns it may read.
+ */
+function returningSql(rel: Relation, columns: string[] | undefined): string {
+  if (columns === undefined) return '';
+  if (columns.length === 0) return ' returning 1';
+  const ref = ident(rel.name);
+  return ` returning ${columns.map((c) => (c === '*' ? `${ref}.*` : `${ref}.${ident(c)}`)).join(', ')}`;
 }
 
 /**
@@ -39,23 +65,23 @@ export function insertSql(s: InsertSpec): string {
     values = s.columns.map((c) => `"pgrst_body".${ident(c)}`);
   }
   let sql = `insert into ${target}${cols.length ? ` (${cols.join(', ')})` : ''} select ${values.join(', ')} from ${source}`;
-  if (s.onConflict) {
+  if (s.countInserted) sql += ` where ${bumpInserted('+', '0')}`;
+  if (s.onConflict && s.onConflict.columns.length > 0) {
     const target2 = `(${s.onConflict.columns.map(ident).join(', ')})`;
     sql += s.onConflict.merge && cols.length
-      ? ` on conflict ${target2} do update set ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}`
+      ? ` on conflict ${target2} do update set ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}${s.countInserted ? ` where ${bumpInserted('-', '-1')}` : ''}`
       : ` on conflict ${target2} do nothing`;
   }
-  if (s.returning) sql += ` returning ${ident(s.rel.name)}.*`;
-  return sql;
+  return sql + returningSql(s.rel, s.returning);
 }
 
-export function updateSql(rel: Relation, columns: string[], payload: string, where: string[], returning: boolean): string {
+export function updateSql(rel: Relation, columns: string[], payload: string, where: string[], returning?: string[]): string {
   const target = qualified(rel.schema, rel.name);
   const sets = columns.map((c) => `${ident(c)} = "pgrst_body".${ident(c)}`).join(', ');
   return `update ${target} set ${sets} from (select * from json_populate_record(null::${target}, ${payload}::json)) as "pgrst_body"`
-    + `${where.length ? ` where ${where.join(' and ')}` : ''}${returning ? ` returning ${ident(rel.name)}.*` : ''}`;
+    + `${where.length ? ` where ${where.join(' and ')}` : ''}${returningSql(rel, returning)}`;
 }
 
-export function deleteSql(rel: Relation, where: string[], returning: boolean): string {
-  return `delete from ${qualified(rel.schema, rel.name)}${where.length ? ` where ${where.join(' and ')}` : ''}${returning ? ` returning ${ident(rel.name)}.*` : ''}`;
+export function deleteSql(rel: Relation, where: string[], returning?: string[]): string {
+  return `delete from ${qualified(rel.schema, rel.name)}${where.length ? ` where ${where.join(' and ')}` : ''}${returningSql(rel, returning)}`;
 }

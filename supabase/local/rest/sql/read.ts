@@ -48,6 +48,15 @@ function isLegacyCount(rel: Relation, f: Field): boolean {
 }
 
 /**
+ * PostgREST's `rsEmptyEmbed` (Plan.hs): an embed that selects no field of its own and embeds only
+ * empty embeds, `rel()` or `a(b(c()))`: it filters (through `!inner` or `rel=not.is.null`) but
+ * is not part of the output.
+ */
+function isEmptyEmbed(item: Extract<SelectItem, { kind: 'embed' }>): boolean {
+  return item.children.every((c) => c.kind === 'embed' && isEmptyEmbed(c));
+}
+
+/**
  * The select list, lateral joins for embedded resources, filters and order of one level.
  * `ref` is the SQL reference of `rel` at this level (a quoted alias or table name).
  */
@@ -75,13 +84,15 @@ export function shape(ctx: ReadContext, rel: Relation, ref: string, items: Selec
       const child = shape(ctx, r.target, alias, item.children, sub.level, sub.key.split('.'));
       const childWhere = [r.cond(alias, ref), ...child.where].join(' and ');
       const rows = `select ${child.cols} from ${qualified(r.target.schema, r.target.name)} as ${alias}${child.joins} where ${childWhere}${child.order}`;
+      // An empty embed (`rel()`) is joined but adds no key to the rows.
+      const output = !isEmptyEmbed(item);
       if (r.toOne) {
         joins.push(` left join lateral (select row_to_json("pgrst_row") as body from (${rows} limit 1) as "pgrst_row") as ${joined} on true`);
-        cols.push(`${joined}.body as ${ident(key)}`);
+        if (output) cols.push(`${joined}.body as ${ident(key)}`);
         toOneTargets.set(key, { target: r.target, cond: r.cond });
       } else {
         joins.push(` left join lateral (select json_agg("pgrst_row") as body from (${rows}${limitSql(sub.level)}) as "pgrst_row") as ${joined} on true`);
-        cols.push(`coalesce(${joined}.body, '[]'::json) as ${ident(key)}`);
+        if (output) cols.push(`coalesce(${joined}.body, '[]'::json) as ${ident(key)}`);
       }
       embeds.set(key, { body: `${joined}.body`, toOne: r.toOne });
       if (item.inner) where.push(`${joined}.body is not null`);
@@ -112,7 +123,8 @@ export function shape(ctx: ReadContext, rel: Relation, ref: string, items: Selec
   }
 
   return {
-    cols: cols.length ? cols.join(', ') : 'null as "pgrst_empty"',
+    // Nothing selected but empty embeds: rows without columns, `{}` in JSON (as PostgREST's).
+    cols: cols.join(', '),
     joins: joins.join(''),
     where,
     order: orders.length ? ` order by ${orders.join(', ')}` : '',
@@ -133,6 +145,8 @@ export interface Envelope {
   singular: boolean;
   stripNulls: boolean;
   withBody: boolean;
+  /** More output columns, evaluated once all rows are read (`… as "name"`). */
+  extra?: string;
 }
 
 /** Wraps a rows query: total (for count=exact), rows on the page, and the JSON body as text. */
@@ -141,7 +155,7 @@ export function envelope(rowsSql: string, countSql: string | null, env: Envelope
   if (env.stripNulls) agg = `json_strip_nulls(${agg})`;
   const body = env.withBody ? `${agg}::text` : 'null::text';
   const total = env.count && countSql ? `(${countSql})` : 'null::bigint';
-  return `select ${total} as total, count(*) as page_total, ${body} as body from (${rowsSql}) as "pgrst_r"`;
+  return `select ${total} as total, count(*) as page_total, ${body} as body${env.extra ? `, ${env.extra}` : ''} from (${rowsSql}) as "pgrst_r"`;
 }
 
 export { limitSql };
