@@ -37,6 +37,20 @@ export interface ForeignKey {
   toCols: string[];
 }
 
+/**
+ * A function of one table's row returning rows of a table (PostgREST's computed relationship):
+ * `f(books) returns setof authors` embeds as `books?select=*,f(*)`. Embedded through the
+ * function's name in the parent's schema; a name equal to a table's replaces the foreign-key
+ * relationships between the two.
+ */
+export interface ComputedRel {
+  schema: string;
+  name: string;
+  from: Relation;
+  to: Relation;
+  toOne: boolean;
+}
+
 export interface RoutineParam {
   name: string;
   type: string;
@@ -62,6 +76,7 @@ export interface Routine {
 export class SchemaCache {
   relations = new Map<string, Relation>();
   fks: ForeignKey[] = [];
+  computedRels: ComputedRel[] = [];
   routines = new Map<string, Routine[]>();
   /** Roles a request may switch to (members of `authenticator`, as PostgREST can only become those). */
   roles = new Set<string>();
@@ -117,7 +132,12 @@ export class SchemaCache {
       if (from && to) fks.push({ name: f.name, from, fromCols: f.cols, to, toCols: f.fcols });
     }
     const routines = new Map<string, Routine[]>();
+    const computedRels: ComputedRel[] = [];
     for (const p of raw.routines ?? []) {
+      // Before the callable check: `f(books)` (an unnamed parameter) is a relationship, not an RPC.
+      const relFrom = p.row_arg_relid ? byOid.get(p.row_arg_relid) : undefined;
+      const relTo = p.ret_relid ? byOid.get(p.ret_relid) : undefined;
+      if (relFrom && relTo) computedRels.push({ schema: p.schema, name: p.name, from: relFrom, to: relTo, toOne: p.single_row });
       const inputs = (p.args ?? []).filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
       const params = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= inputs.length - p.nargdefaults }));
       const composite = p.ret_typtype === 'c' || (p.return_type === 'record' && p.has_out);
@@ -138,6 +158,7 @@ export class SchemaCache {
     for (const overloads of routines.values()) overloads.sort(compareOverloads);
     this.relations = relations;
     this.fks = fks;
+    this.computedRels = computedRels;
     this.routines = routines;
     this.roles = new Set(raw.roles ?? []);
     this.allRoles = new Set(raw.all_roles ?? []);

@@ -13,6 +13,10 @@ export interface RawCache {
     ret_cols: string[] | null;
     /** The table or view whose row is the only required argument (a PostgREST computed field). */
     self_relid: number | null;
+    /** The table or view whose row is the one and only argument (a PostgREST computed relationship). */
+    row_arg_relid: number | null;
+    /** At most one row: not `setof`, or `setof … rows 1` (a computed relationship then embeds as an object). */
+    single_row: boolean;
     args: { name: string; type: string; mode: string }[] | null; description: string | null;
   }[] | null;
   roles: string[] | null;
@@ -65,6 +69,9 @@ select json_build_object(
                     where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped) end,
       'self_relid', case when p.pronargs >= 1 and p.pronargs - p.pronargdefaults <= 1 and not p.proretset
                       then (select at.typrelid from pg_type at where at.oid = p.proargtypes[0] and at.typrelid <> 0) end,
+      'row_arg_relid', case when p.pronargs = 1
+                         then (select at.typrelid from pg_type at where at.oid = p.proargtypes[0] and at.typrelid <> 0) end,
+      'single_row', not p.proretset or p.prorows = 1,
       'args', (select json_agg(json_build_object('name', coalesce(p.proargnames[k.o], ''), 'type', format_type(k.t, null),
                  'mode', coalesce(p.proargmodes[k.o]::text, 'i')) order by k.o)
                from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality k(t, o))))

@@ -96,6 +96,26 @@ end $$;
 
 -- A computed field: a function of a books row, selectable as if it were a column.
 create function public.title_length(public.books) returns int language sql stable as $$ select length($1.title) $$;
+-- Computed relationships: functions of one row returning rows of a table embed like foreign keys.
+-- To-many: the chapters after the first.
+create function public.later_chapters(public.books) returns setof public.chapters language sql stable as $$
+  select * from public.chapters where book_id = $1.id and position > 1 $$;
+-- To-one through \`rows 1\`: the editor, without naming a foreign key.
+create function public.editor(public.books) returns setof public.authors rows 1 language sql stable as $$
+  select * from public.authors where id = $1.editor_id $$;
+-- To-one as a single composite (also a computed field): an author without books gets a row of nulls.
+create function public.latest_book(public.authors) returns public.books language sql stable as $$
+  select * from public.books where author_id = $1.id order by id desc limit 1 $$;
+-- A function named like a table replaces the foreign key books → reviews: only good reviews embed.
+create table public.reviews (id int primary key, book_id bigint not null references public.books (id), stars int not null);
+create function public.reviews(public.books) returns setof public.reviews language sql stable as $$
+  select * from public.reviews where book_id = $1.id and stars >= 4 $$;
+-- Owner-only rows reached through a function of a book: RLS applies inside it.
+create table public.notes (id int primary key, book_id bigint not null references public.books (id), owner uuid not null, body text not null);
+alter table public.notes enable row level security;
+create policy "Owners read their notes" on public.notes for select to authenticated using (owner = (select auth.uid()));
+create function public.my_notes(public.books) returns setof public.notes language sql stable as $$
+  select * from public.notes where book_id = $1.id order by id $$;
 -- A function returning columns of its own (not a table's row).
 create function public.book_stats() returns table (book_id bigint, chapters bigint) language sql stable as $$
   select b.id, count(c.id) from public.books b left join public.chapters c on c.book_id = b.id group by b.id order by b.id $$;
@@ -134,6 +154,8 @@ insert into public.chapters (book_id, title, position) values
   (1, 'Warriors in the Mist', 1), (1, 'The Shadow', 2), (1, 'The School for Wizards', 3),
   (3, 'One', 1), (3, 'Two', 2);
 insert into public.profiles (author_id, bio) values (1, 'Earthsea'), (2, 'Discworld');
+insert into public.reviews values (1, 1, 5), (2, 1, 2), (3, 3, 4);
+insert into public.notes values (1, 1, '00000000-0000-4000-8000-00000000000a', 'A on Earthsea'), (2, 1, '00000000-0000-4000-8000-00000000000b', 'B on Earthsea');
 insert into public.items (id, label, n, "Mixed Case", "weird,col") values
   ('a', 'first, with comma', 1.5, 'x', 'w1'), ('b', 'second (paren)', 2, 'y', 'w2'), ('c', null, null, null, null),
   ('d"q', 'quote', 4, 'z', 'w4');

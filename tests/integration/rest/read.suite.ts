@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { TestStack } from '../support/stack.ts';
+import { USER_A } from './fixture.ts';
 import { asService, pgrstError, rest } from './helpers.ts';
 
 /** Reads through supabase-js: select shapes, embedding, filters, order, ranges, counts, single rows. */
@@ -72,6 +73,83 @@ export function readSuite(get: () => TestStack): void {
     expect(none.status).toBe(400);
     expect(none.json).toEqual(pgrstError('PGRST200', "Could not find a relationship between 'books' and 'items' in the schema cache",
       "Searched for a foreign key relationship between 'books' and 'items' in the schema 'public', but no matches were found."));
+  });
+
+  // PostgREST's computed relationships (SchemaCache.hs `allComputedRels`): a function of one row
+  // returning rows of a table embeds like a foreign key, to-one when not `setof` or `rows 1`.
+  it('embeds functions of a row as relationships, with filters, order, limit, !inner and RLS', async () => {
+    const rows = async (path: string, headers: Record<string, string> = {}) => {
+      const r = await rest(get(), path, { headers });
+      expect(r.status, `${path} ${r.text}`).toBe(200);
+      return r.json;
+    };
+    expect(await rows('/books?select=id,later_chapters(title,position)&id=in.(1,2,3)&order=id&later_chapters.order=position.desc')).toEqual([
+      { id: 1, later_chapters: [{ title: 'The School for Wizards', position: 3 }, { title: 'The Shadow', position: 2 }] },
+      { id: 2, later_chapters: [] },
+      { id: 3, later_chapters: [{ title: 'Two', position: 2 }] },
+    ]);
+    expect(await rows('/books?select=id,later_chapters!inner(title)&later_chapters.title=eq.Two')).toEqual([{ id: 3, later_chapters: [{ title: 'Two' }] }]);
+    expect(await rows('/books?select=id,later:later_chapters(position)&id=eq.1&later.order=position&later.limit=1')).toEqual([{ id: 1, later: [{ position: 2 }] }]);
+    expect(await rows('/books?select=id,later_chapters()&later_chapters=not.is.null&order=id')).toEqual([{ id: 1 }, { id: 3 }]);
+    // To-one: `rows 1`, and a single composite (no book: a row of nulls, as the function returns).
+    expect(await rows('/books?select=title,editor(name)&id=in.(1,2)&order=id')).toEqual([
+      { title: 'A Wizard of Earthsea', editor: { name: 'Terry' } }, { title: 'The Left Hand of Darkness', editor: null }]);
+    expect(await rows('/authors?select=name,latest_book(title)&order=id')).toEqual([
+      { name: 'Ursula', latest_book: { title: 'The Left Hand of Darkness' } }, { name: 'Terry', latest_book: { title: 'Mort' } },
+      { name: 'Iain', latest_book: { title: null } }]);
+    const ordered = await rows('/books?select=id,editor(name)&order=editor(name).desc.nullslast,id');
+    expect(ordered.map((b: { id: number }) => b.id)).toEqual([3, 1, 2, 4, 5]);
+    // Named like the table, the function replaces the foreign key one way; the other way stays.
+    expect(await rows('/books?select=id,reviews(stars)&id=eq.1')).toEqual([{ id: 1, reviews: [{ stars: 5 }] }]);
+    expect(await rows('/reviews?select=id,books(title)&id=eq.3')).toEqual([{ id: 3, books: { title: 'Guards! Guards!' } }]);
+    // On a function's result and through supabase-js.
+    expect(await rows('/rpc/search_books?q=Wizard&select=title,later_chapters(position)&later_chapters.order=position')).toEqual([
+      { title: 'A Wizard of Earthsea', later_chapters: [{ position: 2 }, { position: 3 }] }]);
+    const js = await get().client().from('books').select('title, editor(name)').eq('id', 3).single();
+    expect([js.error, js.data]).toEqual([null, { title: 'Guards! Guards!', editor: { name: 'Ursula' } }]);
+    // The function runs as the caller: RLS decides what it returns.
+    const notes = '/books?select=id,my_notes(body)&id=eq.1';
+    expect(await rows(notes)).toEqual([{ id: 1, my_notes: [] }]);
+    expect(await rows(notes, { Authorization: `Bearer ${await get().userToken(USER_A)}` })).toEqual([{ id: 1, my_notes: [{ body: 'A on Earthsea' }] }]);
+    expect(await rows(notes, asService(get()))).toEqual([{ id: 1, my_notes: [{ body: 'A on Earthsea' }, { body: 'B on Earthsea' }] }]);
+  });
+
+  // PostgREST 12 spreads to-one relationships only (Plan.hs `validateSpreadEmbeds`).
+  it('spreads to-one embeds into the parent row and refuses to-many ones (PGRST119)', async () => {
+    const rows = async (path: string, headers: Record<string, string> = {}) => {
+      const r = await rest(get(), path, { headers });
+      expect(r.status, `${path} ${r.text}`).toBe(200);
+      return r.json;
+    };
+    expect(await rows('/books?select=title,...authors!author_id(author:name,born)&id=in.(1,5)&order=id')).toEqual([
+      { title: 'A Wizard of Earthsea', author: 'Ursula', born: '1929-10-21' }, { title: 'Untitled', author: null, born: null }]);
+    // Nested, with an embed and a spread inside the spread; one-to-one both ways; `*`.
+    expect(await rows('/chapters?select=title,...books(book:title,...authors!author_id(author:name),reviews(stars))&id=eq.1')).toEqual([
+      { title: 'Warriors in the Mist', book: 'A Wizard of Earthsea', author: 'Ursula', reviews: [{ stars: 5 }] }]);
+    expect(await rows('/authors?select=name,...profiles(bio)&order=id')).toEqual([
+      { name: 'Ursula', bio: 'Earthsea' }, { name: 'Terry', bio: 'Discworld' }, { name: 'Iain', bio: null }]);
+    expect(await rows('/profiles?select=bio,...authors(*)&id=eq.1')).toEqual([{ bio: 'Earthsea', id: 1, name: 'Ursula', born: '1929-10-21' }]);
+    // Filters, !inner, is.null on the spread resource, order by it, a spread function.
+    expect(await rows('/books?select=id,...authors!author_id!inner(name)&authors.name=eq.Terry&order=id')).toEqual([{ id: 3, name: 'Terry' }, { id: 4, name: 'Terry' }]);
+    expect(await rows('/books?select=id,...authors!author_id(name)&authors=is.null')).toEqual([{ id: 5, name: null }]);
+    const ordered = await rows('/books?select=id,...authors!author_id(name)&order=authors(name).desc.nullslast,id.desc');
+    expect(ordered.map((b: { id: number }) => b.id)).toEqual([2, 1, 4, 3, 5]);
+    expect(await rows('/books?select=id,...editor(editor:name)&id=in.(1,2)&order=id')).toEqual([{ id: 1, editor: 'Terry' }, { id: 2, editor: null }]);
+    // Counted with the join the filter needs.
+    const counted = await rest(get(), '/books?select=id,...authors!author_id!inner(name)&authors.name=eq.Ursula', { headers: { Prefer: 'count=exact' } });
+    expect([counted.status, counted.headers.get('content-range')]).toEqual([200, '0-1/2']);
+    const js = await get().client().from('books').select('id, ...authors!author_id(name)').eq('id', 3).single();
+    expect([js.error, js.data]).toEqual([null, { id: 3, name: 'Terry' }]);
+    // To-many: refused once the plan is built, for FK and function alike.
+    const toMany = await rest(get(), '/authors?select=name,...books!author_id(title)');
+    expect([toMany.status, toMany.json]).toEqual([400, pgrstError('PGRST119', "A spread operation on 'books' is not possible",
+      "'authors' and 'books' do not form a many-to-one or one-to-one relationship")]);
+    const fn = await rest(get(), '/books?select=id,...later_chapters(title)');
+    expect([fn.status, fn.json]).toEqual([400, pgrstError('PGRST119', "A spread operation on 'later_chapters' is not possible",
+      "'books' and 'later_chapters' do not form a many-to-one or one-to-one relationship")]);
+    // A relationship that does not exist is reported before the spread.
+    const missing = await rest(get(), '/authors?select=...books!author_id(title),items(id)');
+    expect([missing.status, missing.json.code]).toEqual([400, 'PGRST200']);
   });
 
   it('applies every filter operator', async () => {

@@ -102,6 +102,10 @@ export function writeSuite(get: () => TestStack): void {
     // A computed field of the written row, returned with it.
     const computed = await rest(t, '/books?id=eq.4&select=id,title_length', { method: 'PATCH', headers: { ...asService(t), Prefer: 'return=representation' }, body: '{"pages":272}' });
     expect([computed.status, computed.json]).toEqual([200, [{ id: 4, title_length: 4 }]]);
+    // A function of the row embedded (computed relationship) needs the whole row: returned as `*`.
+    const related = await rest(t, '/books?id=eq.3&select=id,editor(name),...authors!author_id(author:name)',
+      { method: 'PATCH', headers: { ...asService(t), Prefer: 'return=representation' }, body: '{"pages":416}' });
+    expect([related.status, related.json]).toEqual([200, [{ id: 3, editor: { name: 'Ursula' }, author: 'Terry' }]]);
     await t.db.exec('delete from public.secrets');
   });
 

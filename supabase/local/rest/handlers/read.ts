@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.ts';
 import type { Relation } from '../schema-cache.ts';
 import { Params, ident, qualified } from '../sql/ident.ts';
-import { checkUnusedLevels, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
+import { checkPlan, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
 import { baseHeaders, send, singularError, toCount, type RequestContext } from '../request.ts';
 import { countPlan, runCounted } from './count.ts';
 import { readStatus, rootPage } from './range.ts';
@@ -19,13 +19,13 @@ export async function handleRead(rc: RequestContext, rel: Relation): Promise<voi
   const readCtx: ReadContext = { cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 } };
   const ref = ident(rel.name);
   const s = shape(readCtx, rel, ref, rc.query.select, root, []);
-  checkUnusedLevels(readCtx);
+  checkPlan(readCtx);
   const page = rootPage(rc, root);
   const where = s.where.length ? ` where ${s.where.join(' and ')}` : '';
   const table = qualified(rel.schema, rel.name);
   const rowsSql = `select ${s.cols} from ${table}${s.joins}${where}${s.order}${limitSql(page)}`;
   // The count needs the lateral joins only when a filter tests an embedded resource.
-  const countJoins = where.includes('_j".body') ? s.joins : '';
+  const countJoins = s.countJoins ? s.joins : '';
   const count = countPlan(rc.prefer.count, `from ${table}${countJoins}${where}`, rc.config.maxRows);
   const sql = envelope(rowsSql, count.exact, {
     count: count.exact !== null,

@@ -2,7 +2,7 @@ import { ApiError } from '../errors.ts';
 import { invalidBody, parseJsonBody, readBody } from '../http.ts';
 import { closest, resultRelation, type Routine } from '../schema-cache.ts';
 import { Params, ident, qualified } from '../sql/ident.ts';
-import { checkUnusedLevels, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
+import { checkPlan, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
 import { baseHeaders, contentRange, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
 import { rpcCountPlan, rpcCounts, runCounted } from './count.ts';
 import { readStatus, rootPage } from './range.ts';
@@ -130,7 +130,7 @@ export async function handleRpc(rc: RequestContext, name: string, refresh: () =>
   const readCtx: ReadContext = { cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 } };
   const select = routine.kind === 'scalar' ? [{ kind: 'field' as const, field: { name: routine.name, json: [] } }] : rc.query.select;
   const s = shape(readCtx, rel, callRef, select, root, []);
-  checkUnusedLevels(readCtx);
+  checkPlan(readCtx);
   const page = routine.returnsSet ? rootPage(rc, root) : { offset: 0 };
   const where = s.where.length ? ` where ${s.where.join(' and ')}` : '';
   // The call is made once, in PostgREST's "pgrst_source" CTE: the rows and the count both read it

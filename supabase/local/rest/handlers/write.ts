@@ -6,7 +6,7 @@ import { resolveRelationship } from '../sql/embed.ts';
 import { filterSql, logicSql } from '../sql/filters.ts';
 import { Params, ident } from '../sql/ident.ts';
 import { INSERTED_SQL, deleteSql, insertSql, updateSql } from '../sql/mutate.ts';
-import { checkUnusedLevels, envelope, shape, type ReadContext } from '../sql/read.ts';
+import { checkPlan, envelope, shape, type ReadContext } from '../sql/read.ts';
 import { baseHeaders, contentRange, runInTx, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
 
 type Row = Record<string, unknown>;
@@ -51,17 +51,21 @@ function rootWhere(rc: RequestContext, rel: Relation, params: Params): string[] 
 
 /**
  * The columns a write returns for its representation (Plan.hs `inferColsEmbedNeeds`): `*` when the
- * select has it; else the selected columns and computed fields, the columns embeds join on, and
- * the primary key. Only these are read back, so a role with column-level SELECT grants can write
- * and see the columns it may read (`returning t.*` would need them all).
+ * select has it or embeds a function of the row; else the selected columns and computed fields,
+ * the columns embeds join on, and the primary key. Only these are read back, so a role with
+ * column-level SELECT grants can write and see the columns it may read (`returning t.*` would
+ * need them all).
  */
 function returningColumns(rc: RequestContext, rel: Relation): string[] {
   const cols = new Set<string>();
   for (const item of rc.query.select) {
     if (item.kind === 'star') return ['*'];
     // A name that is neither (the legacy `count`, a typo) is the select's own business (42703).
-    if (item.kind === 'field') { if (hasField(rel, item.field.name)) cols.add(item.field.name); }
-    else for (const c of resolveRelationship(rc.cache, rel, item.name, item.hint).parentCols) cols.add(c);
+    if (item.kind === 'field') { if (hasField(rel, item.field.name)) cols.add(item.field.name); continue; }
+    // A function of the row (computed relationship) is called with the whole row.
+    const needs = resolveRelationship(rc.cache, rel, item.name, item.hint).parentCols;
+    if (needs === null) return ['*'];
+    for (const c of needs) cols.add(c);
   }
   for (const c of rel.pk) cols.add(c);
   return [...cols];
@@ -124,7 +128,7 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
       const readCtx: ReadContext = { cache: rc.cache, params, levels: new Map([['', { filters: [], logic: [] }]]), used: new Set(['']), counter: { n: 0 } };
       for (const key of rc.query.levels.keys()) if (key !== '') readCtx.used.add(key);
       const s = shape(readCtx, rel, ident(rel.name), rc.query.select, { filters: [], logic: [] }, []);
-      checkUnusedLevels(readCtx);
+      checkPlan(readCtx);
       rows = `select ${s.cols} from "pgrst_source" as ${ident(rel.name)}${s.joins}`;
     }
     statement = `with "pgrst_source" as (${mutation}) ${envelope(rows, null, {

@@ -55,9 +55,6 @@ interface Budget {
 
 function selectItem(c: Cursor, budget: Budget): SelectItem {
   c.skipSpaces();
-  if (c.startsWith('...') || c.startsWith('..')) {
-    throw new ApiError(400, 'PGRST100', 'Spread embedding (`...resource(...)`) is not supported by the local stack', null, null);
-  }
   if (c.peek() === '*') {
     c.pos += 1;
     c.skipSpaces();
@@ -65,7 +62,9 @@ function selectItem(c: Cursor, budget: Budget): SelectItem {
     return { kind: 'star' };
   }
   const start = c.pos;
-  const alias = aliasPrefix(c);
+  // `...rel(…)` (pSpreadRelationSelect): no alias, and an embed or nothing.
+  const spread = c.eat('...');
+  const alias = spread ? undefined : aliasPrefix(c);
   const name = c.fieldName();
   // Embed parameters: `!inner`, `!left`, `!hint` in any order (pEmbedParams).
   let hint: string | undefined;
@@ -80,7 +79,7 @@ function selectItem(c: Cursor, budget: Budget): SelectItem {
   if (c.peek() === '(') {
     c.pos += 1;
     c.skipSpaces();
-    if (name === 'count' && c.peek() === ')') {
+    if (name === 'count' && c.peek() === ')' && !spread) {
       // `count()` is PostgREST's aggregate, disabled unless db-aggregates-enabled; any other
       // `name()` is an empty embed (pRelationSelect refuses only the name `count`).
       throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
@@ -93,9 +92,12 @@ function selectItem(c: Cursor, budget: Budget): SelectItem {
     budget.depth -= 1;
     c.expect(')', '")"');
     c.skipSpaces();
-    return { kind: 'embed', name, ...(alias === undefined ? {} : { alias }), ...(hint === undefined ? {} : { hint }), inner, children };
+    return {
+      kind: 'embed', name, ...(alias === undefined ? {} : { alias }), ...(hint === undefined ? {} : { hint }), inner,
+      ...(spread ? { spread } : {}), children,
+    };
   }
-  if (c.pos !== save) c.fail('"("');
+  if (c.pos !== save || spread) c.fail('"("');
   c.pos = start;
   const alias2 = aliasPrefix(c);
   const f = field(c);

@@ -14,8 +14,11 @@ export interface Field {
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'field'; field: Field; alias?: string; cast?: string }
-  /** No children (`rel()`): an empty embed, joined for its filters and `!inner` but not output. */
-  | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; children: SelectItem[] };
+  /**
+   * No children (`rel()`): an empty embed, joined for its filters and `!inner` but not output.
+   * `spread` (`...rel(a,b)`, never aliased): the to-one row's fields become the parent's own.
+   */
+  | { kind: 'embed'; name: string; alias?: string; hint?: string; inner: boolean; spread?: true; children: SelectItem[] };
 
 export type Operation =
   /** `quant`: `eq(any).{1,2}`, `like(all).{a*,*b}`: the value is an array, compared with ANY/ALL. */

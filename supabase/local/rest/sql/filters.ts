@@ -27,19 +27,24 @@ export function arrayLiteral(values: string[]): string {
   return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 
-/** Embedded resources of a level, by alias: a filter `rel=is.null` tests the embed itself. */
-export type EmbedRefs = Map<string, { body: string; toOne: boolean }>;
+/**
+ * Embedded resources of a level, by alias or name: a filter `rel=is.null` tests the embed itself.
+ * `present` is true when the embed has a row (to-many: at least one).
+ */
+export type EmbedRefs = Map<string, { present: string }>;
 
 export function filterSql(ref: string, rel: Relation, filter: Filter, params: Params, embeds?: EmbedRefs): string {
   const { field, expr } = filter;
   const embed = field.json.length === 0 ? embeds?.get(field.name) : undefined;
-  let col: string;
   if (embed) {
-    if (expr.operation.kind !== 'is' || !['null', 'not_null'].includes(expr.operation.value)) {
+    const op = expr.operation;
+    if (op.kind !== 'is' || (op.value !== 'null' && op.value !== 'not_null')) {
       throw new ApiError(400, 'PGRST120', `Bad operator on the '${field.name}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
     }
-    col = embed.toOne ? embed.body : `nullif(${embed.body}::jsonb, '[]'::jsonb)`;
-  } else col = columnSql(ref, rel, field);
+    // `is.null` holds when the embed has no row; `not.is.null` when it has one.
+    return (op.value === 'null') === expr.negate ? embed.present : `not (${embed.present})`;
+  }
+  const col = columnSql(ref, rel, field);
   const op = expr.operation;
   let sql: string;
   switch (op.kind) {
