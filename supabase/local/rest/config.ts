@@ -18,6 +18,13 @@ function readTxEnd(v: unknown): TxEnd {
   return txEnd;
 }
 
+/** PostgREST's `db-aggregates-enabled`: off unless set, as PostgREST ships it. */
+function readAggregates(v: unknown): boolean {
+  if (v === undefined) return false;
+  if (typeof v !== 'boolean') throw new Error('[api] db_aggregates_enabled: expected true or false');
+  return v;
+}
+
 /** `[api]` of config.toml as /rest/v1 uses it. */
 export function readConfig(config: Record<string, unknown>): RestConfig {
   const api = (config.api ?? {}) as Record<string, unknown>;
@@ -31,5 +38,8 @@ export function readConfig(config: Record<string, unknown>): RestConfig {
     maxBodyBytes: maxBody,
     // A local-only key (the CLI has none): PostgREST's `db-tx-end`, default `commit`.
     txEnd: readTxEnd(api.db_tx_end),
+    // A local-only key (the CLI has none): PostgREST's `db-aggregates-enabled`, default false
+    // (PGRST123 for `sum()`, `count()`…).
+    aggregates: readAggregates(api.db_aggregates_enabled),
   };
 }

@@ -13,6 +13,8 @@ export interface RestConfig {
   maxRows?: number;
   maxBodyBytes: number;
   txEnd: TxEnd;
+  /** Aggregate functions in `select` (`[api] db_aggregates_enabled`); PGRST123 without. */
+  aggregates: boolean;
 }
 
 /** Everything one request needs once routing, auth and negotiation are done. */

@@ -143,6 +143,42 @@ insert into public.counted select generate_series(1, 150);
 analyze public.counted;
 delete from public.counted where n > 110;
 
+-- Many-to-many (PostgREST's junction: foreign keys to both tables, all their columns in its primary
+-- key): actors and films through roles. cameos has keys to both but a primary key of its own, so
+-- it is no junction. festivals and films are joined twice, by screenings and by awards (whose key
+-- has a column more, so a film can appear twice), which PostgREST finds ambiguous (PGRST201).
+create table public.actors (id int primary key, name text not null);
+create table public.films (id int primary key, title text not null, year int not null);
+create table public.roles (
+  actor_id int not null references public.actors (id),
+  film_id int not null references public.films (id),
+  character text not null,
+  primary key (actor_id, film_id)
+);
+create table public.cameos (id int primary key, actor_id int not null references public.actors (id), film_id int not null references public.films (id));
+create table public.festivals (id int primary key, name text not null);
+create table public.screenings (
+  film_id int not null references public.films (id),
+  festival_id int not null references public.festivals (id),
+  primary key (film_id, festival_id)
+);
+create table public.awards (
+  film_id int not null references public.films (id),
+  festival_id int not null references public.festivals (id),
+  prize text not null,
+  primary key (film_id, festival_id, prize)
+);
+-- RLS on a junction: anon sees the Cannes screenings only.
+alter table public.screenings enable row level security;
+create policy "Cannes screenings are public" on public.screenings for select using (festival_id = 1);
+insert into public.actors values (1, 'Willem'), (2, 'Tilda'), (3, 'Walk-on');
+insert into public.films values (1, 'The Lighthouse', 2019), (2, 'Orlando', 1992), (3, 'Suspiria', 2018);
+insert into public.roles values (1, 1, 'Thomas Wake'), (2, 2, 'Orlando'), (2, 3, 'Madame Blanc');
+insert into public.cameos values (1, 3, 1);
+insert into public.festivals values (1, 'Cannes'), (2, 'Venice');
+insert into public.screenings values (1, 1), (2, 2), (3, 2), (3, 1);
+insert into public.awards values (1, 1, 'FIPRESCI'), (1, 1, 'Directors'' Fortnight'), (2, 2, 'Golden Osella');
+
 insert into public.authors (name, born) values ('Ursula', '1929-10-21'), ('Terry', '1948-04-28'), ('Iain', null);
 insert into public.books (title, author_id, editor_id, pages, tags, meta, status) values
   ('A Wizard of Earthsea', 1, 2, 183, '{fantasy,classic}', '{"isbn":"123","rating":{"stars":5}}', 'published'),

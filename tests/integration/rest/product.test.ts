@@ -26,6 +26,19 @@ describeEngines('/rest/v1 on the product schema', (engine) => {
     expect((await rest(t, '/support_categories?select=id,support_tickets(id)&limit=1')).status).toBe(200);
   });
 
+  // PostgREST ships aggregates off (`db-aggregates-enabled = false`), and so does config.toml: every
+  // aggregate is PGRST123, also one in a spread (which PostgREST 12 let through and 13 refuses).
+  it('refuses aggregate functions, as config.toml leaves them off (PGRST123)', async () => {
+    for (const path of ['/support_categories?select=count()', '/support_categories?select=id,n:id.count()::text',
+      '/support_categories?select=id,support_tickets(count())', '/support_tickets?select=id,...support_categories(name.max())']) {
+      const r = await rest(t, path);
+      expect([r.status, r.json], path).toEqual([400, pgrstError('PGRST123', 'Use of aggregate functions is not allowed')]);
+    }
+    // Relationship errors come first, and the legacy `count` is no aggregate function.
+    expect((await rest(t, '/support_categories?select=count(),nope(count())')).json.code).toBe('PGRST200');
+    expect((await rest(t, '/support_categories?select=count')).status).toBe(200);
+  });
+
   it('logs the address the stack trusts, not a forged X-Forwarded-For or X-Real-IP', async () => {
     const r = await rest(t, '/rpc/log_access_event', {
       method: 'POST',

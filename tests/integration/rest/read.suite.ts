@@ -39,7 +39,7 @@ export function readSuite(get: () => TestStack): void {
 
   // PostgREST (QueryParams.hs pRelationSelect, Plan.hs rsEmptyEmbed; docs "Empty Embed"): `rel()`
   // is joined, so `!inner` and `rel=not.is.null` filter the parents by it, but it is not output;
-  // nor is an embed that holds only empty embeds. `count()` stays the (disabled) aggregate.
+  // nor is an embed that holds only empty embeds. `count()` stays the aggregate.
   it('filters by empty embeds without returning them', async () => {
     const rows = async (path: string) => {
       const r = await rest(get(), path);
@@ -58,8 +58,8 @@ export function readSuite(get: () => TestStack): void {
     expect(await rows('/books?select=chapters!inner()&id=lt.4')).toEqual([{}, {}]);
     const js = await get().client().from('books').select('id, chapters!inner()').eq('chapters.title', 'One');
     expect([js.error, js.data]).toEqual([null, [{ id: 3 }]]);
-    const aggregate = await rest(get(), '/books?select=id,count()');
-    expect([aggregate.status, aggregate.json.code]).toEqual([400, 'PGRST123']);
+    // `count()` is the aggregate, never an empty embed of `count`.
+    expect(await rows('/books?select=id,count()&id=lt.3&order=id')).toEqual([{ id: 1, count: 1 }, { id: 2, count: 1 }]);
   });
 
   it('answers ambiguous and missing relationships as PostgREST does', async () => {
@@ -150,6 +150,150 @@ export function readSuite(get: () => TestStack): void {
     // A relationship that does not exist is reported before the spread.
     const missing = await rest(get(), '/authors?select=...books!author_id(title),items(id)');
     expect([missing.status, missing.json.code]).toEqual([400, 'PGRST200']);
+  });
+
+  // PostgREST (Plan.hs `findRel`, SchemaCache.hs `addM2MRels`; docs "Many-to-many relationships"):
+  // a table with foreign keys to both, all their columns part of its primary key, joins them.
+  it('embeds many-to-many relationships through a junction table', async () => {
+    const rows = async (path: string, headers: Record<string, string> = {}) => {
+      const r = await rest(get(), path, { headers });
+      expect(r.status, `${path} ${r.text}`).toBe(200);
+      return r.json;
+    };
+    // The cameo (no junction: its own primary key) does not make Walk-on an actor of a film.
+    expect(await rows('/actors?select=*,films(*)&order=id&films.order=id')).toEqual([
+      { id: 1, name: 'Willem', films: [{ id: 1, title: 'The Lighthouse', year: 2019 }] },
+      { id: 2, name: 'Tilda', films: [{ id: 2, title: 'Orlando', year: 1992 }, { id: 3, title: 'Suspiria', year: 2018 }] },
+      { id: 3, name: 'Walk-on', films: [] }]);
+    expect(await rows('/films?select=title,cast:actors(name)&order=id')).toEqual([
+      { title: 'The Lighthouse', cast: [{ name: 'Willem' }] }, { title: 'Orlando', cast: [{ name: 'Tilda' }] }, { title: 'Suspiria', cast: [{ name: 'Tilda' }] }]);
+    // Filters, order and limit of the embedded rows, !inner, is.null on the embed, counts.
+    expect(await rows('/actors?select=name,films!inner(title)&films.year=gt.2000&order=id')).toEqual([
+      { name: 'Willem', films: [{ title: 'The Lighthouse' }] }, { name: 'Tilda', films: [{ title: 'Suspiria' }] }]);
+    expect(await rows('/actors?select=name,films(title)&id=eq.2&films.order=year.desc&films.limit=1')).toEqual([{ name: 'Tilda', films: [{ title: 'Suspiria' }] }]);
+    expect(await rows('/actors?select=name,films()&films=is.null')).toEqual([{ name: 'Walk-on' }]);
+    expect(await rows('/actors?select=name,films(count)&order=id')).toEqual([
+      { name: 'Willem', films: [{ count: 1 }] }, { name: 'Tilda', films: [{ count: 2 }] }, { name: 'Walk-on', films: [{ count: 0 }] }]);
+    const counted = await rest(get(), '/actors?select=id,films!inner()', { headers: { Prefer: 'count=exact' } });
+    expect([counted.status, counted.headers.get('content-range')]).toEqual([200, '0-1/2']);
+    // Nested, with a hint naming the junction; one row per junction row (a film awarded twice at
+    // Cannes is there twice, as PostgREST's join gives it).
+    expect(await rows('/festivals?select=name,films!screenings(title,actors(name))&order=id&films.order=id', asService(get()))).toEqual([
+      { name: 'Cannes', films: [{ title: 'The Lighthouse', actors: [{ name: 'Willem' }] }, { title: 'Suspiria', actors: [{ name: 'Tilda' }] }] },
+      { name: 'Venice', films: [{ title: 'Orlando', actors: [{ name: 'Tilda' }] }, { title: 'Suspiria', actors: [{ name: 'Tilda' }] }] }]);
+    expect(await rows('/films?select=title,festivals!awards(name)&id=eq.1')).toEqual([{ title: 'The Lighthouse', festivals: [{ name: 'Cannes' }, { name: 'Cannes' }] }]);
+    // The junction is read as the caller: anon sees the Cannes screenings only (RLS).
+    expect(await rows('/festivals?select=name,films!screenings(title)&order=id&films.order=id')).toEqual([
+      { name: 'Cannes', films: [{ title: 'The Lighthouse' }, { title: 'Suspiria' }] }, { name: 'Venice', films: [] }]);
+    const js = await get().client().from('actors').select('name, films(title)').eq('id', 1).single();
+    expect([js.error, js.data]).toEqual([null, { name: 'Willem', films: [{ title: 'The Lighthouse' }] }]);
+    // A write's representation embeds them too.
+    const written = await rest(get(), '/actors?id=eq.1&select=name,films(title)', {
+      method: 'PATCH', headers: { ...asService(get()), 'Content-Type': 'application/json', Prefer: 'return=representation' }, body: '{"name":"Willem"}',
+    });
+    expect([written.status, written.json]).toEqual([200, [{ name: 'Willem', films: [{ title: 'The Lighthouse' }] }]]);
+  });
+
+  it('answers ambiguous, spread and ordered many-to-many embeds as PostgREST does', async () => {
+    const amb = await rest(get(), '/films?select=title,festivals(name)');
+    expect([amb.status, amb.json]).toEqual([300, {
+      code: 'PGRST201',
+      message: "Could not embed because more than one relationship was found for 'films' and 'festivals'",
+      details: [
+        { cardinality: 'many-to-many', embedding: 'films with festivals', relationship: 'awards using awards_film_id_fkey(film_id) and awards_festival_id_fkey(festival_id)' },
+        { cardinality: 'many-to-many', embedding: 'films with festivals', relationship: 'screenings using screenings_film_id_fkey(film_id) and screenings_festival_id_fkey(festival_id)' },
+      ],
+      hint: "Try changing 'festivals' to one of the following: 'festivals!awards', 'festivals!screenings'. Find the desired relationship in the 'details' key.",
+    }]);
+    const spread = await rest(get(), '/actors?select=name,...films(title)');
+    expect([spread.status, spread.json]).toEqual([400, pgrstError('PGRST119', "A spread operation on 'films' is not possible",
+      "'actors' and 'films' do not form a many-to-one or one-to-one relationship")]);
+    const ordered = await rest(get(), '/actors?select=name,films(title)&order=films(title)');
+    expect([ordered.status, ordered.json]).toEqual([400, pgrstError('PGRST118', "A related order on 'films' is not possible",
+      "'actors' and 'films' do not form a many-to-one or one-to-one relationship")]);
+    // A hint that names no junction (nor anything else) finds nothing.
+    const wrong = await rest(get(), '/films?select=title,festivals!cameos(name)');
+    expect([wrong.status, wrong.json]).toEqual([400, pgrstError('PGRST200', "Could not find a relationship between 'films' and 'festivals' in the schema cache",
+      "Searched for a foreign key relationship between 'films' and 'festivals' using the hint 'cameos' in the schema 'public', but no matches were found.")]);
+  });
+
+  // PostgREST 12 (docs "Aggregate Functions"; Plan.hs, SqlFragment.hs `groupF`): `col.fn()` and
+  // `count()`, casts before and after, grouped by the other selected columns and embeds.
+  it('aggregates with sum, avg, max, min and count, cast and aliased, grouped by the other columns', async () => {
+    const rows = async (path: string) => {
+      const r = await rest(get(), path);
+      expect(r.status, `${path} ${r.text}`).toBe(200);
+      return r.json;
+    };
+    expect(await rows('/books?select=pages.sum()')).toEqual([{ sum: 1175 }]);
+    expect(await rows('/books?select=count(),n:count(),text:count()::text')).toEqual([{ count: 5, n: 5, text: '5' }]);
+    expect(await rows('/books?select=pages.count(),pages.max(),pages.min()')).toEqual([{ count: 4, max: 416, min: 183 }]);
+    // avg of an integer is numeric, written out as Postgres writes it.
+    expect((await rest(get(), '/books?select=pages.avg()')).text).toBe('[{"avg":293.7500000000000000}]');
+    expect(await rows('/books?select=pages.avg()::int,longest:pages::text.max(),total:pages.sum()::text')).toEqual([{ avg: 294, longest: '416', total: '1175' }]);
+    expect(await rows('/books?select=meta->rating->>stars::int.sum()')).toEqual([{ sum: 9 }]);
+    // Grouped by the other columns, aliased or not; filtered and ordered.
+    expect(await rows('/books?select=status,count(),pages.sum(),pages.max()&order=status')).toEqual([
+      { status: 'draft', count: 2, sum: 272, max: 272 }, { status: 'published', count: 3, sum: 903, max: 416 }]);
+    expect(await rows('/books?select=pages.sum(),state:status&order=status.desc')).toEqual([{ sum: 903, state: 'published' }, { sum: 272, state: 'draft' }]);
+    expect(await rows('/books?select=count()&status=eq.published&pages=gt.200')).toEqual([{ count: 2 }]);
+    // `*` is every column, each grouped.
+    expect(await rows('/profiles?select=*,count()&order=id')).toEqual([{ id: 1, author_id: 1, bio: 'Earthsea', count: 1 }, { id: 2, author_id: 2, bio: 'Discworld', count: 1 }]);
+    // On a function's rows.
+    expect(await rows('/rpc/search_books?q=a&select=pages.max(),count()')).toEqual([{ max: 416, count: 3 }]);
+    // The total counts the rows, not the groups (PostgREST's count query has no GROUP BY).
+    const counted = await rest(get(), '/books?select=status,count()', { headers: { Prefer: 'count=exact' } });
+    expect([counted.status, counted.headers.get('content-range')]).toEqual([206, '0-1/5']);
+    // A write's representation aggregates the written rows (a no-op update here).
+    const written = await rest(get(), '/books?status=eq.published&select=status,count(),pages.sum()', {
+      method: 'PATCH', headers: { ...asService(get()), 'Content-Type': 'application/json', Prefer: 'return=representation' }, body: '{"status":"published"}',
+    });
+    expect([written.status, written.json]).toEqual([200, [{ status: 'published', count: 3, sum: 903 }]]);
+  });
+
+  it('aggregates grouped by embeds, inside embeds and through spreads', async () => {
+    const rows = async (path: string) => {
+      const r = await rest(get(), path);
+      expect(r.status, `${path} ${r.text}`).toBe(200);
+      return r.json;
+    };
+    const bySum = (a: { sum: number | null }, b: { sum: number | null }) => (a.sum ?? Infinity) - (b.sum ?? Infinity);
+    // Grouped by a to-one embed (an object) and a to-many one (an array).
+    expect((await rows('/books?select=pages.sum(),author:authors!author_id(name)')).sort(bySum)).toEqual([
+      { sum: 487, author: { name: 'Ursula' } }, { sum: 688, author: { name: 'Terry' } }, { sum: null, author: null }]);
+    expect(await rows('/books?select=count(),chapters(position)&chapters.position=gt.2')).toEqual(expect.arrayContaining([
+      { count: 4, chapters: [] }, { count: 1, chapters: [{ position: 3 }] }]));
+    // Inside embeds: per parent row, over its rows (none: one row of nulls and a count of 0).
+    expect(await rows('/authors?select=name,books!author_id(pages.sum(),count())&order=id')).toEqual([
+      { name: 'Ursula', books: [{ sum: 487, count: 2 }] }, { name: 'Terry', books: [{ sum: 688, count: 2 }] }, { name: 'Iain', books: [{ sum: null, count: 0 }] }]);
+    expect(await rows('/authors?select=name,books!author_id(status,count())&order=id&books.order=status')).toEqual([
+      { name: 'Ursula', books: [{ status: 'published', count: 2 }] }, { name: 'Terry', books: [{ status: 'draft', count: 1 }, { status: 'published', count: 1 }] },
+      { name: 'Iain', books: [] }]);
+    expect(await rows('/actors?select=name,films(count())&order=id')).toEqual([
+      { name: 'Willem', films: [{ count: 1 }] }, { name: 'Tilda', films: [{ count: 2 }] }, { name: 'Walk-on', films: [{ count: 0 }] }]);
+    // In a spread: hoisted to the parent, grouped by its columns (two aggregates of one column too).
+    expect(await rows('/books?select=status,...authors!author_id(born.max(),born.min())&order=status')).toEqual([
+      { status: 'draft', max: '1948-04-28', min: '1948-04-28' }, { status: 'published', max: '1948-04-28', min: '1929-10-21' }]);
+    // Grouped by a spread column and ordered by it; count() counts the rows that have one.
+    expect(await rows('/books?select=pages.sum(),...authors!author_id(name)&order=authors(name)')).toEqual([
+      { sum: 688, name: 'Terry' }, { sum: 487, name: 'Ursula' }, { sum: null, name: null }]);
+    expect(await rows('/books?select=status,...authors!author_id(authors:count())&order=status')).toEqual([
+      { status: 'draft', authors: 1 }, { status: 'published', authors: 3 }]);
+    // Through nested spreads to the first level that is not one.
+    expect(await rows('/chapters?select=...books(status,...authors!author_id(n:count(),born.max()))')).toEqual([
+      { status: 'published', n: 5, max: '1948-04-28' }]);
+  });
+
+  it('answers what an aggregate cannot do with the errors PostgREST gives', async () => {
+    // Ordering by a column that is neither grouped nor aggregated: Postgres's own error.
+    const ungrouped = await rest(get(), '/books?select=status,count()&order=title');
+    expect([ungrouped.status, ungrouped.json]).toEqual([400, pgrstError('42803', 'column "books.title" must appear in the GROUP BY clause or be used in an aggregate function')]);
+    const jsonSum = await rest(get(), '/books?select=meta.sum()');
+    expect([jsonSum.status, jsonSum.json.code, jsonSum.json.message]).toEqual([404, '42883', 'function sum(jsonb) does not exist']);
+    for (const select of ['pages.median()', 'pages.sum', 'count(id)', 'pages.sum()x']) {
+      const r = await rest(get(), `/books?select=${select}`);
+      expect([r.status, r.json.code], select).toEqual([400, 'PGRST100']);
+    }
   });
 
   it('applies every filter operator', async () => {

@@ -20,7 +20,8 @@ describeEngines('/rest/v1', (engine) => {
     return t;
   };
   beforeAll(async () => {
-    t = await startTestStack({ engine, bare: true, fixtureSql: REST_FIXTURE, configOverrides: { api: { max_rows: 100 } } });
+    // Aggregates on, for the suites that test them (PostgREST ships them off: product.test.ts checks that).
+    t = await startTestStack({ engine, bare: true, fixtureSql: REST_FIXTURE, configOverrides: { api: { max_rows: 100, db_aggregates_enabled: true } } });
   });
   afterAll(async () => {
     await t?.close();

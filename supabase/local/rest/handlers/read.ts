@@ -16,14 +16,14 @@ interface EnvelopeRow {
 export async function handleRead(rc: RequestContext, rel: Relation): Promise<void> {
   const params = new Params();
   const root = rc.query.levels.get('') ?? { filters: [], logic: [] };
-  const readCtx: ReadContext = { cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 } };
+  const readCtx: ReadContext = { cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 }, aggregates: rc.config.aggregates };
   const ref = ident(rel.name);
   const s = shape(readCtx, rel, ref, rc.query.select, root, []);
   checkPlan(readCtx);
   const page = rootPage(rc, root);
   const where = s.where.length ? ` where ${s.where.join(' and ')}` : '';
   const table = qualified(rel.schema, rel.name);
-  const rowsSql = `select ${s.cols} from ${table}${s.joins}${where}${s.order}${limitSql(page)}`;
+  const rowsSql = `select ${s.cols} from ${table}${s.joins}${where}${s.group}${s.order}${limitSql(page)}`;
   // The count needs the lateral joins only when a filter tests an embedded resource.
   const countJoins = s.countJoins ? s.joins : '';
   const count = countPlan(rc.prefer.count, `from ${table}${countJoins}${where}`, rc.config.maxRows);

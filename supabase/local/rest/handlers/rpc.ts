@@ -127,7 +127,7 @@ export async function handleRpc(rc: RequestContext, name: string, refresh: () =>
   // Rows (setof scalar, composite, setof composite): filters, order, select and range apply.
   const root = rc.query.levels.get('') ?? { filters: [], logic: [] };
   const rel = resultRelation(routine);
-  const readCtx: ReadContext = { cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 } };
+  const readCtx: ReadContext = { cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 }, aggregates: rc.config.aggregates };
   const select = routine.kind === 'scalar' ? [{ kind: 'field' as const, field: { name: routine.name, json: [] } }] : rc.query.select;
   const s = shape(readCtx, rel, callRef, select, root, []);
   checkPlan(readCtx);
@@ -136,7 +136,7 @@ export async function handleRpc(rc: RequestContext, name: string, refresh: () =>
   // The call is made once, in PostgREST's "pgrst_source" CTE: the rows and the count both read it
   // (a CTE read twice is materialized, so a counted call never runs the function twice).
   const source = `with "pgrst_source" as (select ${callRef}.* from ${from} as ${callRef}) `;
-  const rowsSql = `select ${s.cols} from "pgrst_source" as ${callRef}${s.joins}${where}${s.order}${limitSql(page)}`;
+  const rowsSql = `select ${s.cols} from "pgrst_source" as ${callRef}${s.joins}${where}${s.group}${s.order}${limitSql(page)}`;
   const singular = rc.accept.singular || !routine.returnsSet;
   const count = rpcCountPlan(rc.prefer.count, `from "pgrst_source" as ${callRef}${s.joins}${where}`);
   let sql = source + envelope(rowsSql, count.exact, {

@@ -125,11 +125,13 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
   if (mutation && wrapped) {
     let rows = `select 1 from "pgrst_source"`;
     if (representation) {
-      const readCtx: ReadContext = { cache: rc.cache, params, levels: new Map([['', { filters: [], logic: [] }]]), used: new Set(['']), counter: { n: 0 } };
+      const readCtx: ReadContext = {
+        cache: rc.cache, params, levels: new Map([['', { filters: [], logic: [] }]]), used: new Set(['']), counter: { n: 0 }, aggregates: rc.config.aggregates,
+      };
       for (const key of rc.query.levels.keys()) if (key !== '') readCtx.used.add(key);
       const s = shape(readCtx, rel, ident(rel.name), rc.query.select, { filters: [], logic: [] }, []);
       checkPlan(readCtx);
-      rows = `select ${s.cols} from "pgrst_source" as ${ident(rel.name)}${s.joins}`;
+      rows = `select ${s.cols} from "pgrst_source" as ${ident(rel.name)}${s.joins}${s.group}`;
     }
     statement = `with "pgrst_source" as (${mutation}) ${envelope(rows, null, {
       count: false, singular: rc.accept.singular, stripNulls: rc.accept.stripNulls, withBody: representation,

@@ -1,6 +1,6 @@
 import { Cursor, ParseFailure } from './cursor.ts';
-import type { Field, JsonOp, OrderTerm, SelectItem } from './types.ts';
-import { ApiError, parseError } from '../errors.ts';
+import type { AggregateFunction, Field, JsonOp, OrderTerm, SelectItem } from './types.ts';
+import { parseError } from '../errors.ts';
 import { MAX_EMBED_DEPTH, MAX_EMBEDS, MAX_JSON_PATH, MAX_SELECT_ITEMS, tooComplex } from '../limits.ts';
 
 /** JSON path after a field: `->key`, `->>key`, `->0`, `->>-1` (pJsonPath). */
@@ -53,6 +53,36 @@ interface Budget {
   depth: number;
 }
 
+/** `.sum()`, `.avg()`, `.count()`, `.max()`, `.min()` after a field (pAggregation): all of it or nothing. */
+function aggregation(c: Cursor): AggregateFunction | undefined {
+  const m = /^\.(sum|avg|count|max|min)\(\)/.exec(c.input.slice(c.pos));
+  if (!m) return undefined;
+  c.pos += m[0].length;
+  return m[1] as AggregateFunction;
+}
+
+/**
+ * `[alias:]count()[::cast]`, the count of rows (pFieldSelect's second choice): the field `*`
+ * counted. Tried before anything else, and given up without consuming anything.
+ */
+function countAll(c: Cursor): SelectItem | undefined {
+  const start = c.pos;
+  const alias = aliasPrefix(c);
+  if (c.eat('count()')) {
+    let aggregateCast: string | undefined;
+    if (c.eat('::')) aggregateCast = c.identifier();
+    c.skipSpaces();
+    if (atItemEnd(c)) {
+      return {
+        kind: 'field', field: { name: '*', json: [] }, aggregate: 'count',
+        ...(alias === undefined ? {} : { alias }), ...(aggregateCast === undefined ? {} : { aggregateCast }),
+      };
+    }
+  }
+  c.pos = start;
+  return undefined;
+}
+
 function selectItem(c: Cursor, budget: Budget): SelectItem {
   c.skipSpaces();
   if (c.peek() === '*') {
@@ -61,6 +91,8 @@ function selectItem(c: Cursor, budget: Budget): SelectItem {
     if (!atItemEnd(c)) c.fail('")", "," or end of input');
     return { kind: 'star' };
   }
+  const counted = countAll(c);
+  if (counted) return counted;
   const start = c.pos;
   // `...rel(…)` (pSpreadRelationSelect): no alias, and an embed or nothing.
   const spread = c.eat('...');
@@ -76,14 +108,11 @@ function selectItem(c: Cursor, budget: Budget): SelectItem {
     else if (c.startsWith('left') && (c.peek(4) === '(' || c.peek(4) === '!')) { c.pos += 4; inner = false; }
     else hint = c.fieldName();
   }
-  if (c.peek() === '(') {
+  // pRelationSelect refuses the name `count`: `count(…)` is never an embed, and is left to fail
+  // as a field (`count()` itself was read above).
+  if (c.peek() === '(' && (spread || name !== 'count')) {
     c.pos += 1;
     c.skipSpaces();
-    if (name === 'count' && c.peek() === ')' && !spread) {
-      // `count()` is PostgREST's aggregate, disabled unless db-aggregates-enabled; any other
-      // `name()` is an empty embed (pRelationSelect refuses only the name `count`).
-      throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed', null, null);
-    }
     budget.embeds += 1;
     if (budget.embeds > MAX_EMBEDS) throw tooComplex('select parameter', `At most ${MAX_EMBEDS} embedded resources are allowed in one request`);
     if (budget.depth >= MAX_EMBED_DEPTH) throw tooComplex('select parameter', `Embedded resources can be nested at most ${MAX_EMBED_DEPTH} levels deep`);
@@ -103,9 +132,17 @@ function selectItem(c: Cursor, budget: Budget): SelectItem {
   const f = field(c);
   let cast: string | undefined;
   if (c.eat('::')) cast = c.identifier();
+  // `field[::cast].agg()[::cast]` (pFieldSelect). PostgREST reads a second cast even without an
+  // aggregate, and then ignores it: so does this.
+  const aggregate = aggregation(c);
+  let aggregateCast: string | undefined;
+  if (c.eat('::')) aggregateCast = c.identifier();
   c.skipSpaces();
-  if (!atItemEnd(c)) c.fail('"->>", "->", "::", ")", "," or end of input');
-  return { kind: 'field', field: f, ...(alias2 === undefined ? {} : { alias: alias2 }), ...(cast === undefined ? {} : { cast }) };
+  if (!atItemEnd(c)) c.fail('"->>", "->", "::", ".", ")", "," or end of input');
+  return {
+    kind: 'field', field: f, ...(alias2 === undefined ? {} : { alias: alias2 }), ...(cast === undefined ? {} : { cast }),
+    ...(aggregate === undefined ? {} : { aggregate }), ...(aggregate === undefined || aggregateCast === undefined ? {} : { aggregateCast }),
+  };
 }
 
 /**

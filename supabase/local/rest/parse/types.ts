@@ -11,9 +11,17 @@ export interface Field {
   json: JsonOp[];
 }
 
+/** PostgREST's AggregateFunction (`amount.sum()`, `count()`), allowed with `[api] db_aggregates_enabled`. */
+export type AggregateFunction = 'avg' | 'count' | 'max' | 'min' | 'sum';
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; field: Field; alias?: string; cast?: string }
+  /**
+   * `cast` applies to the field (`amount::int.sum()`), `aggregateCast` to the aggregate
+   * (`amount.sum()::int`). `count()` without a column is the field `*` counted, as PostgREST
+   * parses it: the number of rows.
+   */
+  | { kind: 'field'; field: Field; alias?: string; cast?: string; aggregate?: AggregateFunction; aggregateCast?: string }
   /**
    * No children (`rel()`): an empty embed, joined for its filters and `!inner` but not output.
    * `spread` (`...rel(a,b)`, never aliased): the to-one row's fields become the parent's own.

@@ -4,11 +4,24 @@ import { ident, qualified } from './ident.ts';
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one';
 
+/**
+ * A table joining two others (PostgREST's Junction): `source` is its foreign key to the parent,
+ * `target` the one to the embedded table.
+ */
+export interface Junction {
+  table: Relation;
+  source: ForeignKey;
+  target: ForeignKey;
+}
+
 export interface Relationship {
   target: Relation;
   toOne: boolean;
-  /** What relates the two: a foreign key, or a function of the parent's row. */
-  via: { kind: 'fk'; fk: ForeignKey; cardinality: Cardinality; forward: boolean } | { kind: 'fn'; fn: ComputedRel };
+  /** What relates the two: a foreign key, a junction table (many-to-many), or a function of the parent's row. */
+  via:
+    | { kind: 'fk'; fk: ForeignKey; cardinality: Cardinality; forward: boolean }
+    | { kind: 'm2m'; junction: Junction }
+    | { kind: 'fn'; fn: ComputedRel };
   /** The FROM item of the embedded rows, named `targetRef`, given the parent's reference. */
   source(targetRef: string, parentRef: string): string;
   /** The join condition; null when the source holds only the related rows already (a function). */
@@ -37,6 +50,48 @@ function fkRelationship(fk: ForeignKey, forward: boolean): Relationship {
 }
 
 /**
+ * Each embedded level is a subquery of its own, so one alias for its junction never meets another
+ * (a nested many-to-many embed's junction is inside the nested subquery).
+ */
+const JUNCTION = ident('pgrst_junction');
+
+const joinOn = (fk: ForeignKey, fromRef: string, toRef: string) =>
+  fk.fromCols.map((c, i) => `${fromRef}.${ident(c)} = ${toRef}.${ident(fk.toCols[i] ?? '')}`).join(' and ');
+
+/**
+ * Many-to-many through a junction (PostgREST's M2M): the embedded table joined to the junction,
+ * the junction to the parent. One row per junction row, as PostgREST's implicit join gives them.
+ */
+function junctionRelationship(junction: Junction): Relationship {
+  const { table, source, target } = junction;
+  return {
+    target: target.to, toOne: false, via: { kind: 'm2m', junction }, parentCols: source.toCols,
+    source: (t) => `${qualified(target.to.schema, target.to.name)} as ${t} join ${qualified(table.schema, table.name)} as ${JUNCTION} on ${joinOn(target, JUNCTION, t)}`,
+    cond: (_t, p) => joinOn(source, JUNCTION, p),
+  };
+}
+
+/**
+ * The many-to-many relationships of `parent` (SchemaCache.hs `addM2MRels`): a table with two
+ * different many-to-one foreign keys, one to `parent`, whose columns are all part of its primary
+ * key (which may have more). A table joined to itself this way is left out: PostgREST never
+ * matches a many-to-many self-relationship (its docs use a function for those).
+ */
+function junctionsOf(cache: SchemaCache, parent: Relation): Junction[] {
+  const manyToOne = cache.fks.filter((fk) => !isUnique(fk.from, fk.fromCols));
+  const out: Junction[] = [];
+  for (const source of manyToOne) {
+    if (source.to !== parent) continue;
+    for (const target of manyToOne) {
+      if (target === source || target.from !== source.from || target.to === parent) continue;
+      const pk = source.from.pk;
+      if (pk.length && [...source.fromCols, ...target.fromCols].every((c) => pk.includes(c))) out.push({ table: source.from, source, target });
+    }
+  }
+  return out;
+}
+
+/**
  * The function is called with the parent's row cast to the table's type: the parent may be a CTE
  * of a write or a function call, whose rows are records (PostgREST casts the same way).
  */
@@ -59,7 +114,32 @@ function relationshipsOf(cache: SchemaCache, parent: Relation): Relationship[] {
     if (fk.from === parent && fk.to.schema === parent.schema && !overridden.has(fk.to.name)) out.push(fkRelationship(fk, true));
     if (fk.to === parent && fk.from.schema === parent.schema && !overridden.has(fk.from.name)) out.push(fkRelationship(fk, false));
   }
-  return [...out, ...functions.map(computedRelationship)];
+  for (const j of junctionsOf(cache, parent)) {
+    if (j.target.to.schema === parent.schema && !overridden.has(j.target.to.name)) out.push(junctionRelationship(j));
+  }
+  return [...out.sort(compareRelationships), ...functions.map(computedRelationship)];
+}
+
+const CARDINALITY_ORDER = { 'one-to-many': 0, 'many-to-one': 1, 'one-to-one': 2, 'many-to-many': 3 };
+const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The order PostgREST keeps relationships in (the derived `Ord` of Relationship, sorted in
+ * `getOverrideRelationshipsMap`), which is the order PGRST201 lists them: by the embedded table,
+ * then one-to-many, many-to-one, one-to-one, many-to-many, then by constraint or junction.
+ */
+function compareRelationships(a: Relationship, b: Relationship): number {
+  const key = (r: Relationship): [string, number, string, string] => {
+    if (r.via.kind === 'm2m') {
+      const { table, source, target } = r.via.junction;
+      return [table.schema, CARDINALITY_ORDER['many-to-many'], table.name, `${source.name}\u0000${target.name}`];
+    }
+    if (r.via.kind === 'fk') return ['', CARDINALITY_ORDER[r.via.cardinality], r.via.fk.name, ''];
+    return ['', 4, '', ''];
+  };
+  const [as, ac, an, ax] = key(a);
+  const [bs, bc, bn, bx] = key(b);
+  return text(a.target.schema, b.target.schema) || text(a.target.name, b.target.name) || ac - bc || text(as, bs) || text(an, bn) || text(ax, bx);
 }
 
 /**
@@ -69,6 +149,8 @@ function relationshipsOf(cache: SchemaCache, parent: Relation): Relationship[] {
  */
 function matches(r: Relationship, name: string, hint: string | undefined): boolean {
   if (r.via.kind === 'fn') return r.via.fn.name === name;
+  // Many-to-many: by the embedded table's name only, the hint naming the junction (`matchJunction`).
+  if (r.via.kind === 'm2m') return r.target.name === name && (hint === undefined || r.via.junction.table.name === hint);
   const { fk, forward } = r.via;
   const byColumn = forward && fk.fromCols.length === 1 && fk.fromCols[0] === name;
   if (!(r.target.name === name || fk.name === name || byColumn)) return false;
@@ -78,8 +160,16 @@ function matches(r: Relationship, name: string, hint: string | undefined): boole
 function describe(parent: Relation, r: Relationship) {
   // A function is never ambiguous in PostgREST's eyes: it describes one as an empty object.
   if (r.via.kind === 'fn') return {};
-  const { fk, cardinality, forward } = r.via;
   const fmt = (cols: string[]) => `(${cols.join(', ')})`;
+  if (r.via.kind === 'm2m') {
+    const { table, source, target } = r.via.junction;
+    return {
+      cardinality: 'many-to-many',
+      embedding: `${parent.name} with ${r.target.name}`,
+      relationship: `${table.name} using ${source.name}${fmt(source.fromCols)} and ${target.name}${fmt(target.fromCols)}`,
+    };
+  }
+  const { fk, cardinality, forward } = r.via;
   const [pCols, tCols] = forward ? [fk.fromCols, fk.toCols] : [fk.toCols, fk.fromCols];
   return {
     cardinality,
@@ -94,7 +184,9 @@ export function resolveRelationship(cache: SchemaCache, parent: Relation, name: 
   const found = all.filter((r) => matches(r, name, hint));
   if (found.length === 1 && found[0]) return found[0];
   if (found.length > 1) {
-    const hints = found.map((r) => (r.via.kind === 'fk' ? `'${r.target.name}!${r.via.fk.name}'` : ''));
+    // A foreign key is named by its constraint, a many-to-many relationship by its junction (`relHint`).
+    const hintOf = (r: Relationship) => (r.via.kind === 'fk' ? r.via.fk.name : r.via.kind === 'm2m' ? r.via.junction.table.name : '');
+    const hints = found.map((r) => (r.via.kind === 'fn' ? '' : `'${r.target.name}!${hintOf(r)}'`));
     throw new ApiError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
       found.map((r) => describe(parent, r)),
       `Try changing '${name}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`);

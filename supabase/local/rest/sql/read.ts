@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.ts';
-import type { Field, Filter, Level, LogicTree, OrderTerm, SelectItem } from '../parse/types.ts';
+import type { AggregateFunction, Field, Filter, Level, LogicTree, OrderTerm, SelectItem } from '../parse/types.ts';
 import { hasField, type Relation, type SchemaCache } from '../schema-cache.ts';
 import { resolveRelationship, type Relationship } from './embed.ts';
 import { columnSql, fieldKey, filterSql, logicSql, orderSql, type EmbedRefs } from './filters.ts';
@@ -17,14 +17,44 @@ export interface ReadContext {
    * relationship, PGRST119): relationship and order errors anywhere in the request come first.
    */
   deferred?: ApiError;
+  /** `[api] db_aggregates_enabled` (PostgREST's `db-aggregates-enabled`). */
+  aggregates: boolean;
+  /** An aggregate function was selected somewhere: PGRST123 once the plan is checked, unless allowed. */
+  aggregated?: boolean;
+}
+
+/**
+ * A column a spread level adds to its parent (PostgREST's SpreadSelectField): `name` in the
+ * spread row (`*` for all of them), `output` in the parent's. An aggregate in a spread is hoisted:
+ * the spread gives the values and the first level up that is not a spread aggregates them
+ * (PostgREST's `hoistSpreadAggFunctions`), grouped by that level's other columns.
+ */
+export interface SpreadColumn {
+  name: string;
+  output: string;
+  aggregate?: AggregateFunction;
+  aggregateCast?: string;
+}
+
+/**
+ * How a level's output is used. `spread`: into its parent's row. `grouped`: its columns are GROUP
+ * BY terms, here or, spread, in the level that aggregates them; `*` is then listed column by
+ * column and embeds are jsonb (json has no equality operator), as PostgREST's `expandStars` and
+ * its jsonb embeds.
+ */
+export interface LevelMode {
+  spread: boolean;
+  grouped: boolean;
 }
 
 export interface Shaped {
   cols: string;
-  /** The output names of `cols` in order, `*` for a whole row: what a spread of this level adds to its parent. */
-  names: string[];
+  /** What a spread of this level adds to its parent, in order. */
+  spread: SpreadColumn[];
   joins: string;
   where: string[];
+  /** ` group by …` when the level aggregates and selects other columns too (PostgREST's `groupF`). */
+  group: string;
   order: string;
   /** A filter of this level tests an embed (`!inner`, `rel=is.null`): counting the rows needs the joins. */
   countJoins: boolean;
@@ -37,7 +67,11 @@ interface Embedded {
   rel: Relationship;
   join: string;
   cols: string[];
-  names: string[];
+  spread: SpreadColumn[];
+  /** The GROUP BY terms of `cols` that are not aggregates, for a parent that aggregates. */
+  groups: string[];
+  /** A spread's joined row, for an order on its columns in a level that aggregates. */
+  spreadRow?: string;
   /** True when the embed has a row (`!inner` and `rel=not.is.null` keep such parents). */
   present: string;
 }
@@ -68,6 +102,16 @@ function isLegacyCount(rel: Relation, f: Field): boolean {
   return f.name === 'count' && f.json.length === 0 && !hasField(rel, 'count');
 }
 
+/** Does the level aggregate: an aggregate of its own, or one hoisted from a spread in it? */
+function hasAggregates(items: SelectItem[]): boolean {
+  return items.some((i) => (i.kind === 'field' && i.aggregate !== undefined) || (i.kind === 'embed' && i.spread === true && hasAggregates(i.children)));
+}
+
+/** `sum(expr)`, then the aggregate's own cast (SqlFragment.hs `pgFmtApplyAggregate`). */
+function aggregateSql(fn: AggregateFunction, expr: string, cast: string | undefined): string {
+  return cast === undefined ? `${fn}(${expr})` : `(${fn}(${expr}))::${castType(cast)}`;
+}
+
 /**
  * PostgREST's `rsEmptyEmbed` (Plan.hs): an embed that selects no field of its own and embeds only
  * empty embeds, `rel()` or `a(b(c()))`: it filters (through `!inner` or `rel=not.is.null`) but
@@ -85,11 +129,12 @@ function testsEmbed(level: Level, embeds: EmbedRefs): boolean {
 }
 
 /**
- * One embedded resource: a lateral join of its rows (a foreign key's matches, or a function of
- * the parent's row) as a JSON object (to-one), a JSON array (to-many), or, spread, as columns of
- * the parent (PostgREST 12 spreads to-one relationships only).
+ * One embedded resource: a lateral join of its rows (a foreign key's matches, the rows a junction
+ * links, or a function of the parent's row) as a JSON object (to-one), a JSON array (to-many), or,
+ * spread, as columns of the parent (PostgREST 12 spreads to-one relationships only). `mode` is
+ * the parent's.
  */
-function embed(ctx: ReadContext, parent: Relation, parentRef: string, item: EmbedItem, path: string[]): Embedded {
+function embed(ctx: ReadContext, parent: Relation, parentRef: string, item: EmbedItem, path: string[], mode: LevelMode): Embedded {
   const r = resolveRelationship(ctx.cache, parent, item.name, item.hint);
   if (item.spread && !r.toOne) {
     ctx.deferred ??= new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
@@ -100,36 +145,64 @@ function embed(ctx: ReadContext, parent: Relation, parentRef: string, item: Embe
   const joined = ident(`pgrst_${n}_j`);
   const key = item.alias ?? item.name;
   const sub = levelFor(ctx, path, item.alias ? [item.alias, item.name] : [item.name]);
-  const child = shape(ctx, r.target, alias, item.children, sub.level, sub.key.split('.'));
+  const childMode: LevelMode = item.spread ? { spread: true, grouped: mode.grouped } : { spread: false, grouped: hasAggregates(item.children) };
+  const child = shape(ctx, r.target, alias, item.children, sub.level, sub.key.split('.'), childMode);
   const conds = [r.cond(alias, parentRef), ...child.where].filter((c) => c !== null);
-  const rows = `select ${child.cols} from ${r.source(alias, parentRef)}${child.joins}${conds.length ? ` where ${conds.join(' and ')}` : ''}${child.order}`;
+  const rows = `select ${child.cols} from ${r.source(alias, parentRef)}${child.joins}${conds.length ? ` where ${conds.join(' and ')}` : ''}${child.group}${child.order}`;
   // An empty embed (`rel()`) is joined but adds no key to the rows.
   const output = !isEmptyEmbed(item);
-  if (item.spread) {
-    // The embedded row's own output columns, under their names, `*` as all of them (as PostgREST's).
-    const cols = child.names.map((name) => (name === '*' ? `${joined}.*` : `${joined}.${ident(name)}`));
-    return {
-      key, rel: r, cols, names: child.names, present: `${joined} is distinct from null`,
-      join: ` left join lateral (${rows} limit 1) as ${joined} on true`,
-    };
-  }
+  if (item.spread) return spreadEmbed(key, r, child.spread, joined, rows, mode);
+  // Grouped by, the body is jsonb (json has no equality operator).
+  const body = mode.grouped ? `${joined}.body::jsonb` : `${joined}.body`;
   if (r.toOne) {
     return {
-      key, rel: r, cols: output ? [`${joined}.body as ${ident(key)}`] : [], names: output ? [key] : [], present: `${joined}.body is not null`,
+      key, rel: r, cols: output ? [`${body} as ${ident(key)}`] : [], spread: output ? [{ name: key, output: key }] : [],
+      groups: output ? [body] : [], present: `${joined}.body is not null`,
       join: ` left join lateral (select row_to_json("pgrst_row") as body from (${rows} limit 1) as "pgrst_row") as ${joined} on true`,
     };
   }
+  const array = mode.grouped ? `coalesce(${body}, '[]'::jsonb)` : `coalesce(${body}, '[]'::json)`;
   return {
-    key, rel: r, cols: output ? [`coalesce(${joined}.body, '[]'::json) as ${ident(key)}`] : [], names: output ? [key] : [],
-    present: `nullif(${joined}.body::jsonb, '[]'::jsonb) is not null`,
+    key, rel: r, cols: output ? [`${array} as ${ident(key)}`] : [], spread: output ? [{ name: key, output: key }] : [],
+    groups: output ? [array] : [], present: `nullif(${joined}.body::jsonb, '[]'::jsonb) is not null`,
     join: ` left join lateral (select json_agg("pgrst_row") as body from (${rows}${limitSql(sub.level)}) as "pgrst_row") as ${joined} on true`,
   };
 }
 
+/**
+ * A spread: the embedded row's own output columns, under their names (`*` as all of them, as
+ * PostgREST's). An aggregate hoisted from it is applied here (grouped by the other columns), or,
+ * when this level is itself a spread, handed up again.
+ */
+function spreadEmbed(key: string, r: Relationship, columns: SpreadColumn[], joined: string, rows: string, mode: LevelMode): Embedded {
+  const cols: string[] = [];
+  const spread: SpreadColumn[] = [];
+  const groups: string[] = [];
+  for (const c of columns) {
+    const col = c.name === '*' ? `${joined}.*` : `${joined}.${ident(c.name)}`;
+    if (c.aggregate !== undefined && !mode.spread) {
+      cols.push(`${aggregateSql(c.aggregate, col, c.aggregateCast)} as ${ident(c.output)}`);
+      continue;
+    }
+    cols.push(col);
+    spread.push(c);
+    if (c.aggregate === undefined) groups.push(col);
+  }
+  return {
+    key, rel: r, cols, spread, groups, spreadRow: joined, present: `${joined} is distinct from null`,
+    join: ` left join lateral (${rows} limit 1) as ${joined} on true`,
+  };
+}
+
 /** `order=rel(col)`: the column of an embedded to-one row, read again for the parent's order. */
-function relatedOrder(ctx: ReadContext, parent: Relation, ref: string, term: OrderTerm, toOne: Map<string, Relationship>, embeds: EmbedRefs): string {
+function relatedOrder(ctx: ReadContext, parent: Relation, ref: string, term: OrderTerm, toOne: Map<string, Embedded>, embeds: EmbedRefs, grouped: boolean): string {
   const relation = term.relation ?? '';
-  const target = toOne.get(relation);
+  const e = toOne.get(relation);
+  // In a level that aggregates, an order on a spread's column reads the joined (grouped) column,
+  // as PostgREST's related order always does; a second lookup would not be grouped.
+  const column = grouped && e?.spreadRow && term.field.json.length === 0 ? e.spread.find((c) => c.output === term.field.name && c.aggregate === undefined) : undefined;
+  if (e?.spreadRow && column) return `${e.spreadRow}.${ident(column.name)}`;
+  const target = e?.rel;
   if (!target) {
     if (embeds.has(relation)) {
       throw new ApiError(400, 'PGRST118', `A related order on '${relation}' is not possible`,
@@ -144,34 +217,46 @@ function relatedOrder(ctx: ReadContext, parent: Relation, ref: string, term: Ord
 }
 
 /**
- * The select list, lateral joins for embedded resources, filters and order of one level.
- * `ref` is the SQL reference of `rel` at this level (a quoted alias or table name).
+ * The select list, lateral joins for embedded resources, filters, grouping and order of one level.
+ * `ref` is the SQL reference of `rel` at this level (a quoted alias or table name). A level that
+ * aggregates is grouped by its other selected columns and embeds (PostgREST's `groupF`): a
+ * column as it is read, or, aliased, as it is output.
  */
-export function shape(ctx: ReadContext, rel: Relation, ref: string, items: SelectItem[], level: Level, path: string[]): Shaped {
+export function shape(
+  ctx: ReadContext, rel: Relation, ref: string, items: SelectItem[], level: Level, path: string[],
+  mode: LevelMode = { spread: false, grouped: hasAggregates(items) },
+): Shaped {
   const cols: string[] = [];
-  const names: string[] = [];
+  const spread: SpreadColumn[] = [];
+  const groups: string[] = [];
   const joins: string[] = [];
   const where: string[] = [];
   const embeds: EmbedRefs = new Map();
-  const toOne = new Map<string, Relationship>();
+  const toOne = new Map<string, Embedded>();
+  const grouping = !mode.spread && mode.grouped;
 
   for (const item of items) {
     if (item.kind === 'star') {
-      cols.push(`${ref}.*`);
-      names.push('*');
+      if (!mode.grouped) {
+        cols.push(`${ref}.*`);
+        spread.push({ name: '*', output: '*' });
+        continue;
+      }
+      for (const c of rel.columns) {
+        cols.push(`${ref}.${ident(c.name)}`);
+        spread.push({ name: c.name, output: c.name });
+        groups.push(`${ref}.${ident(c.name)}`);
+      }
     } else if (item.kind === 'field') {
-      let expr = isLegacyCount(rel, item.field) ? 'count(*)' : columnSql(ref, rel, item.field);
-      if (item.cast !== undefined) expr = `(${expr})::${castType(item.cast)}`;
-      const name = item.alias ?? fieldKey(item.field);
-      cols.push(`${expr} as ${ident(name)}`);
-      names.push(name);
+      fieldColumn(ctx, rel, ref, item, mode, { cols, spread, groups });
     } else {
-      const e = embed(ctx, rel, ref, item, path);
+      const e = embed(ctx, rel, ref, item, path, mode);
       joins.push(e.join);
       cols.push(...e.cols);
-      names.push(...e.names);
+      spread.push(...e.spread);
+      groups.push(...e.groups);
       embeds.set(e.key, { present: e.present });
-      if (e.rel.toOne) toOne.set(e.key, e.rel);
+      if (e.rel.toOne) toOne.set(e.key, e);
       if (item.inner) where.push(e.present);
     }
   }
@@ -181,22 +266,59 @@ export function shape(ctx: ReadContext, rel: Relation, ref: string, items: Selec
   for (const t of level.logic) where.push(logicSql(ref, rel, t, ctx.params, embeds));
 
   const orders = (level.order ?? []).map((term) =>
-    orderSql(term.relation === undefined ? columnSql(ref, rel, term.field) : relatedOrder(ctx, rel, ref, term, toOne, embeds), term));
+    orderSql(term.relation === undefined ? columnSql(ref, rel, term.field) : relatedOrder(ctx, rel, ref, term, toOne, embeds, grouping), term));
 
   return {
     // Nothing selected but empty embeds: rows without columns, `{}` in JSON (as PostgREST's).
     cols: cols.join(', '),
-    names,
+    spread,
     joins: joins.join(''),
     where,
+    // Only aggregates: one row, no GROUP BY.
+    group: grouping && groups.length ? ` group by ${groups.join(', ')}` : '',
     order: orders.length ? ` order by ${orders.join(', ')}` : '',
     countJoins,
   };
 }
 
+type FieldItem = Extract<SelectItem, { kind: 'field' }>;
+
+/**
+ * A selected field: a column or computed field (cast, aliased), the legacy `count`, or an
+ * aggregate. Its output key is the alias, else the aggregate's name (`sum`, as Postgres names
+ * `SUM(…)`), else the column or last JSON key. In a spread an aggregate is only read here, under a
+ * name of its own, and applied by the level that takes it.
+ */
+function fieldColumn(ctx: ReadContext, rel: Relation, ref: string, item: FieldItem, mode: LevelMode,
+  out: { cols: string[]; spread: SpreadColumn[]; groups: string[] }): void {
+  // `count()` counts rows: `*`, or in a spread a value every joined row has.
+  const legacyCount = item.aggregate === undefined && isLegacyCount(rel, item.field);
+  const read = item.field.name === '*' && item.aggregate === 'count' ? (mode.spread ? 'true' : '*')
+    : legacyCount ? 'count(*)' : columnSql(ref, rel, item.field);
+  const expr = item.cast === undefined ? read : `(${read})::${castType(item.cast)}`;
+  if (item.aggregate === undefined) {
+    const name = item.alias ?? fieldKey(item.field);
+    out.cols.push(`${expr} as ${ident(name)}`);
+    out.spread.push({ name, output: name });
+    if (!legacyCount) out.groups.push(item.alias === undefined ? read : expr);
+    return;
+  }
+  ctx.aggregated = true;
+  const output = item.alias ?? item.aggregate;
+  if (mode.spread) {
+    const name = `pgrst_agg_${(ctx.counter.n += 1)}`;
+    out.cols.push(`${expr} as ${ident(name)}`);
+    out.spread.push({ name, output, aggregate: item.aggregate, ...(item.aggregateCast === undefined ? {} : { aggregateCast: item.aggregateCast }) });
+    return;
+  }
+  out.cols.push(`${aggregateSql(item.aggregate, expr, item.aggregateCast)} as ${ident(output)}`);
+  out.spread.push({ name: output, output });
+}
+
 /**
  * The checks PostgREST makes on the finished plan: filters on resources that are not embedded
- * (PGRST108), then spreads of to-many relationships (PGRST119).
+ * (PGRST108), spreads of to-many relationships (PGRST119), then aggregates when they are not
+ * allowed (PGRST123; also those in a spread, which PostgREST 12 let through and 13 refuses).
  */
 export function checkPlan(ctx: ReadContext): void {
   for (const key of ctx.levels.keys()) {
@@ -206,6 +328,7 @@ export function checkPlan(ctx: ReadContext): void {
       `Verify that '${name}' is included in the 'select' query parameter.`);
   }
   if (ctx.deferred) throw ctx.deferred;
+  if (ctx.aggregated && !ctx.aggregates) throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 }
 
 export interface Envelope {
