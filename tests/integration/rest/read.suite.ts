@@ -4,6 +4,11 @@ import { USER_A } from './fixture.ts';
 import { asService, pgrstError, rest } from './helpers.ts';
 
 /** Reads through supabase-js: select shapes, embedding, filters, order, ranges, counts, single rows. */
+/** PostgREST's PGRST119 (spread) or PGRST118 (related order) on a relationship that is not to-one. */
+const notToOne = (code: 'PGRST118' | 'PGRST119', rel: string, parent: string) =>
+  pgrstError(code, `A ${code === 'PGRST119' ? 'spread operation' : 'related order'} on '${rel}' is not possible`,
+    `'${parent}' and '${rel}' do not form a many-to-one or one-to-one relationship`);
+
 export function readSuite(get: () => TestStack): void {
   it('selects columns, aliases, casts and JSON paths', async () => {
     const { data, error } = await get().client().from('books')
@@ -142,11 +147,9 @@ export function readSuite(get: () => TestStack): void {
     expect([js.error, js.data]).toEqual([null, { id: 3, name: 'Terry' }]);
     // To-many: refused once the plan is built, for FK and function alike.
     const toMany = await rest(get(), '/authors?select=name,...books!author_id(title)');
-    expect([toMany.status, toMany.json]).toEqual([400, pgrstError('PGRST119', "A spread operation on 'books' is not possible",
-      "'authors' and 'books' do not form a many-to-one or one-to-one relationship")]);
+    expect([toMany.status, toMany.json]).toEqual([400, notToOne('PGRST119', 'books', 'authors')]);
     const fn = await rest(get(), '/books?select=id,...later_chapters(title)');
-    expect([fn.status, fn.json]).toEqual([400, pgrstError('PGRST119', "A spread operation on 'later_chapters' is not possible",
-      "'books' and 'later_chapters' do not form a many-to-one or one-to-one relationship")]);
+    expect([fn.status, fn.json]).toEqual([400, notToOne('PGRST119', 'later_chapters', 'books')]);
     // A relationship that does not exist is reported before the spread.
     const missing = await rest(get(), '/authors?select=...books!author_id(title),items(id)');
     expect([missing.status, missing.json.code]).toEqual([400, 'PGRST200']);
@@ -206,11 +209,9 @@ export function readSuite(get: () => TestStack): void {
       hint: "Try changing 'festivals' to one of the following: 'festivals!awards', 'festivals!screenings'. Find the desired relationship in the 'details' key.",
     }]);
     const spread = await rest(get(), '/actors?select=name,...films(title)');
-    expect([spread.status, spread.json]).toEqual([400, pgrstError('PGRST119', "A spread operation on 'films' is not possible",
-      "'actors' and 'films' do not form a many-to-one or one-to-one relationship")]);
+    expect([spread.status, spread.json]).toEqual([400, notToOne('PGRST119', 'films', 'actors')]);
     const ordered = await rest(get(), '/actors?select=name,films(title)&order=films(title)');
-    expect([ordered.status, ordered.json]).toEqual([400, pgrstError('PGRST118', "A related order on 'films' is not possible",
-      "'actors' and 'films' do not form a many-to-one or one-to-one relationship")]);
+    expect([ordered.status, ordered.json]).toEqual([400, notToOne('PGRST118', 'films', 'actors')]);
     // A hint that names no junction (nor anything else) finds nothing.
     const wrong = await rest(get(), '/films?select=title,festivals!cameos(name)');
     expect([wrong.status, wrong.json]).toEqual([400, pgrstError('PGRST200', "Could not find a relationship between 'films' and 'festivals' in the schema cache",
