@@ -1,9 +1,10 @@
-import { startTransition, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { MangoQuery, RxCollection, RxDocument } from 'rxdb';
 import type { CollectionName } from './collections/index.ts';
 import type { AppCollections, AppDatabase } from './database.ts';
 import type { UserData } from './session.ts';
+import { syncedOnce, useSyncedOnce } from './sync/synced-once.ts';
 import { userDataStore, type UserDataState } from './user-data-store.ts';
 
 /**
@@ -22,6 +23,11 @@ export interface CollectionQueryResult<D> {
   loading: boolean;
   /** The database could not be opened, or the query failed. */
   error: unknown;
+  /**
+   * The documents reflect a finished sync of the user's data on this device (this visit or an
+   * earlier one); until then an empty answer may mean "not here yet" rather than "none".
+   */
+  synced: boolean;
 }
 
 // A prerendered page (the dashboard's shell) is rendered with no data layer and shows it opening.
@@ -91,6 +97,7 @@ interface Answer<D> {
   source: unknown;
   docs: D[];
   error: unknown;
+  synced: boolean;
 }
 
 /**
@@ -100,33 +107,63 @@ interface Answer<D> {
  */
 export function useCollectionQuery<N extends CollectionName>(name: N, query: MangoQuery<DocOf<N>> = {}): CollectionQueryResult<DocOf<N>> {
   const { db, status, error: openError } = useQueryBase();
+  const owner = useDataOwner();
+  const ownerSynced = useSyncedOnce(owner);
   const collection = (db?.[name] ?? null) as RxCollection<DocOf<N>> | null;
   const key = JSON.stringify(query);
   const rxQuery = useMemo(() => (collection ? collection.find(JSON.parse(key) as MangoQuery<DocOf<N>>) : null), [collection, key]);
   const [answer, setAnswer] = useState<Answer<DocOf<N>> | null>(null);
+  // Whether this query's answers reflect a finished sync: from the start when the device had synced
+  // already, else from the answer read after the sync finished (below), never from a flag read
+  // beside an answer that may still be on its way.
+  const settled = useRef(false);
 
   useEffect(() => {
     if (!rxQuery) return;
+    settled.current = syncedOnce(owner);
     // Answers render as transitions: React renders them in slices between other work (a first
     // sync brings many answers in a row, and each re-renders its screen), never as one long task
     // that would hold up a click or keystroke.
     const subscription = rxQuery.$.subscribe({
       next: (found: RxDocument<DocOf<N>>[]) => {
         const docs = found.map((doc) => doc.toJSON() as DocOf<N>);
-        startTransition(() => setAnswer({ source: rxQuery, docs, error: null }));
+        const synced = settled.current;
+        startTransition(() => setAnswer({ source: rxQuery, docs, error: null, synced }));
       },
-      error: (error: unknown) => startTransition(() => setAnswer({ source: rxQuery, docs: [], error })),
+      error: (error: unknown) => startTransition(() => setAnswer({ source: rxQuery, docs: [], error, synced: settled.current })),
     });
     return () => subscription.unsubscribe();
-  }, [rxQuery]);
+  }, [rxQuery, owner]);
+
+  useEffect(() => {
+    if (!rxQuery || !ownerSynced || settled.current) return;
+    // The sync has just finished. RxDB reads a query in order, and hands each changed answer to the
+    // subscription above before the next read starts; so once this read is done, the subscription
+    // has had every answer the sync's writes caused, and the latest one is marked as reflecting it.
+    let current = true;
+    rxQuery.exec().then(
+      () => {
+        if (!current) return;
+        settled.current = true;
+        startTransition(() => setAnswer((latest) => (latest?.source === rxQuery ? { ...latest, synced: true } : latest)));
+      },
+      () => {
+        /* the subscription reports a failing query */
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [rxQuery, ownerSynced]);
 
   // An answer belongs to the query that produced it: after a change of query (or of user) the old
   // documents are not shown as the new query's.
   const current = rxQuery !== null && answer?.source === rxQuery ? answer : null;
-  if (status === 'failed') return { docs: [], loading: false, error: openError ?? new Error('The data on this device could not be opened') };
+  if (status === 'failed') return { docs: [], loading: false, error: openError ?? new Error('The data on this device could not be opened'), synced: false };
   return {
     docs: current?.docs ?? [],
     loading: status === 'opening' || (rxQuery !== null && current === null),
     error: current?.error ?? null,
+    synced: current?.synced ?? false,
   };
 }

@@ -43,20 +43,30 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Live: true once this device has finished a sync of the user's data, in any tab, at any visit. */
+/** True once this device has finished a sync of the user's data, in any tab, at any visit. */
+export function syncedOnce(userId: string | null): boolean {
+  return userId !== null && (syncStatus.getState().lastSyncedAt !== null || stored(userId));
+}
+
+/**
+ * Live syncedOnce. Screens do not judge their rows by it: a query's answer lags the sync that
+ * wrote them (RxDB recomputes it later, React renders it later still, as a transition), so a screen
+ * reading this flag beside its answers saw the flag first and empty answers as "none". They read
+ * the flag that travels with each answer instead (useCollectionQuery's `synced`).
+ */
 export function useSyncedOnce(userId: string | null): boolean {
-  const read = useCallback(() => userId !== null && (syncStatus.getState().lastSyncedAt !== null || stored(userId)), [userId]);
+  const read = useCallback(() => syncedOnce(userId), [userId]);
   return useSyncExternalStore(subscribe, read, () => false);
 }
 
 /**
  * On a device that has never finished a sync for this user, empty collections mean "not here yet",
  * not "none": a returning customer on a new phone saw "No orders yet" (or zeros and the new
- * customer's checklist) until the first pull arrived. Screens wait while that first sync can happen
- * (online, the server answering); offline or failing, they show what the device has.
+ * customer's checklist) until the first pull arrived. Screens wait, while answers that do not yet
+ * reflect a finished sync (`synced`) and that first sync can happen (online, the server answering);
+ * offline or failing, they show what the device has.
  */
-export function useAwaitingFirstSync(userId: string | null): boolean {
-  const everSynced = useSyncedOnce(userId);
+export function useAwaitingFirstSync(synced: boolean): boolean {
   const possible = useSyncStatus((status) => status.online && status.lastError === null);
-  return !everSynced && possible;
+  return !synced && possible;
 }

@@ -17,9 +17,9 @@ export type OrdersState =
  */
 export function useMyOrders(): { state: OrdersState; retry: () => void } {
   const userId = useDataOwner();
-  const { docs, loading, error } = useCollectionQuery('orders', myOrdersQuery(userId));
+  const { docs, loading, error, synced } = useCollectionQuery('orders', myOrdersQuery(userId));
   const { retry } = useUserDataStatus();
-  const awaitingFirstSync = useAwaitingFirstSync(userId);
+  const awaitingFirstSync = useAwaitingFirstSync(synced);
   const orders = useMemo(() => toOrders(docs), [docs]);
   const state: OrdersState = error ? { status: 'error' } : loading || (awaitingFirstSync && docs.length === 0) ? { status: 'loading' } : { status: 'loaded', orders };
   return { state, retry: retry ?? noop };

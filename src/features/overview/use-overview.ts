@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useCollectionQuery, useDataOwner, useUserDataStatus } from '@/db/react.tsx';
-import { useAwaitingFirstSync, useSyncedOnce } from '@/db/sync/synced-once.ts';
+import { useAwaitingFirstSync } from '@/db/sync/synced-once.ts';
 import { RECENT_ACTIVITY_LIMIT, mergeActivity, type ActivityItem } from './activity.ts';
 import { myLiveCodesQuery } from './data/access-codes.ts';
 import { myRecentDeviceEventsQuery } from './data/device-events.ts';
@@ -39,12 +39,11 @@ export function useOverview(): { state: OverviewState; retry: () => void; userId
   const recentOrders = useCollectionQuery('orders', myRecentOrdersQuery(userId, RECENT_ACTIVITY_LIMIT));
   const events = useCollectionQuery('device_events', myRecentDeviceEventsQuery(userId, RECENT_ACTIVITY_LIMIT));
   const { retry } = useUserDataStatus();
-  // The numbers wait for the device's first sync (see useAwaitingFirstSync); the checklist also
-  // waits for one to have finished, so a customer is never judged new by an unsynced device.
-  const everSynced = useSyncedOnce(userId);
-  const awaitingFirstSync = useAwaitingFirstSync(userId);
-
   const results = [devices, codes, unread, inProgress, recentOrders, events];
+  // The numbers wait for the device's first sync (see useAwaitingFirstSync); the checklist also
+  // waits for answers that reflect one, so a customer is never judged new by an unsynced device.
+  const everSynced = results.every((result) => result.synced);
+  const awaitingFirstSync = useAwaitingFirstSync(everSynced);
   const loading = results.some((result) => result.loading) || awaitingFirstSync;
   const error = results.find((result) => result.error)?.error ?? null;
 
