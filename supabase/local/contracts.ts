@@ -107,7 +107,7 @@ export interface Keys {
   readonly serviceRoleKey: string;
   /** Verifies an HS256 API key or an asymmetric user token (by `kid`); throws JwtError. */
   verify(token: string): Promise<JwtClaims>;
-  /** Signs a user access token with the asymmetric key (ES256, with `kid`). */
+  /** Signs a user access token with the asymmetric key (ES256, or `[auth] signing_keys_path`'s first; with `kid`). */
   signAccessToken(claims: JwtClaims): Promise<string>;
   /** The public JSON Web Key Set served at /auth/v1/.well-known/jwks.json. */
   jwks(): { keys: Record<string, unknown>[] };

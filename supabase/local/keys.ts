@@ -26,6 +26,21 @@ interface StoredKey {
   public_jwk: JWK;
 }
 
+export type AsymmetricAlg = 'ES256' | 'RS256';
+
+/**
+ * The keys of user access tokens: the ES256 key kept in the database by default, or the JWK set
+ * of `[auth] signing_keys_path` (auth/signing-keys.ts).
+ */
+export interface AccessTokenKeys {
+  /** Signs access tokens (its kid goes in their header). */
+  signer: { kid?: string; alg: AsymmetricAlg; privateKey: CryptoKey };
+  /** Verify asymmetric tokens: a token's kid picks one; without a kid, any of its alg may. */
+  verifiers: { kid?: string; alg: AsymmetricAlg; publicKey: CryptoKey }[];
+  /** The public JWKs served at /auth/v1/.well-known/jwks.json. */
+  jwks: Record<string, unknown>[];
+}
+
 /**
  * The ES256 signing key lives in the database (private schema `_local`), so user sessions signed
  * before a restart still verify after it. Created once; concurrent starts agree on the first row.
@@ -60,14 +75,36 @@ function decodeHeader(token: string): { alg?: unknown; kid?: unknown } {
   }
 }
 
-/** Keys for the stack: the CLI's HS256 API keys plus an ES256 key (JWKS) for user sessions. */
-export async function createKeys(db: Db, config: StackConfig): Promise<Keys> {
+/** The stored ES256 key as the access-token key set. */
+async function storedKeys(db: Db): Promise<AccessTokenKeys> {
+  const stored = await loadOrCreateSigningKey(db);
+  return {
+    signer: { kid: stored.kid, alg: 'ES256', privateKey: (await importJWK(stored.private_jwk, 'ES256')) as CryptoKey },
+    verifiers: [{ kid: stored.kid, alg: 'ES256', publicKey: (await importJWK(stored.public_jwk, 'ES256')) as CryptoKey }],
+    jwks: [{ ...stored.public_jwk }],
+  };
+}
+
+const badSignature = () => new JwtError('PGRST301', 'JWSError JWSInvalidSignature');
+
+/** jose's verdict in PostgREST's words; a signature that did not verify is `null` (try the next key). */
+function jwtError(error: unknown): JwtError | null {
+  if (error instanceof errors.JWTExpired) return new JwtError('PGRST303', 'JWT expired');
+  if (error instanceof errors.JWTClaimValidationFailed) return new JwtError('PGRST303', error.message);
+  if (error instanceof errors.JWSSignatureVerificationFailed) return null;
+  return badSignature();
+}
+
+/**
+ * Keys for the stack: the CLI's HS256 API keys plus the asymmetric keys of user sessions (JWKS):
+ * `accessKeys` (a signing_keys_path file) when given, else the ES256 key stored in the database.
+ */
+export async function createKeys(db: Db, config: StackConfig, accessKeys?: AccessTokenKeys): Promise<Keys> {
   const secretText = (configValue(config, 'auth', 'jwt_secret') as string | undefined) || DEFAULT_JWT_SECRET;
   const secret = new TextEncoder().encode(secretText);
-  const stored = await loadOrCreateSigningKey(db);
-  const privateKey = await importJWK(stored.private_jwk, 'ES256');
-  const publicKey = await importJWK(stored.public_jwk, 'ES256');
-  const publicJwk = { ...stored.public_jwk };
+  const { signer, verifiers, jwks } = accessKeys ?? (await storedKeys(db));
+  const verifyWith = async (token: string, key: Uint8Array | CryptoKey, alg: string) =>
+    (await jwtVerify(token, key, { algorithms: [alg], clockTolerance: CLOCK_SKEW_SECONDS })).payload as JwtClaims;
 
   return {
     anonKey: demoKey('anon', secretText),
@@ -75,36 +112,35 @@ export async function createKeys(db: Db, config: StackConfig): Promise<Keys> {
 
     async verify(token) {
       const header = decodeHeader(token);
-      let key: Uint8Array | CryptoKey;
-      if (header.alg === 'HS256') key = secret;
-      else if (header.alg === 'ES256') {
-        // An unknown kid cannot be verified with any key we have: treat it as a bad signature.
-        if (header.kid !== undefined && header.kid !== stored.kid) throw new JwtError('PGRST301', 'JWSError JWSInvalidSignature');
-        key = publicKey as CryptoKey;
-      } else {
-        // `none`, RS256, HS512 … : never accepted, whatever the signature part holds.
-        throw new JwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
+      if (header.alg === 'HS256') {
+        try {
+          return await verifyWith(token, secret, 'HS256');
+        } catch (error) {
+          throw jwtError(error) ?? badSignature();
+        }
       }
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [header.alg],
-          clockTolerance: CLOCK_SKEW_SECONDS,
-        });
-        return payload as JwtClaims;
-      } catch (error) {
-        if (error instanceof errors.JWTExpired) throw new JwtError('PGRST303', 'JWT expired');
-        if (error instanceof errors.JWTClaimValidationFailed) throw new JwtError('PGRST303', error.message);
-        if (error instanceof errors.JWSSignatureVerificationFailed) throw new JwtError('PGRST301', 'JWSError JWSInvalidSignature');
-        throw new JwtError('PGRST301', 'JWSError JWSInvalidSignature');
+      const ofAlg = verifiers.filter((v) => v.alg === header.alg);
+      // `none`, HS512, an algorithm none of our keys has …: never accepted, whatever the signature holds.
+      if (!ofAlg.length) throw new JwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
+      // An unknown kid cannot be verified with any key we have: treat it as a bad signature.
+      const candidates = header.kid === undefined ? ofAlg : ofAlg.filter((v) => v.kid === header.kid);
+      for (const { publicKey, alg } of candidates) {
+        try {
+          return await verifyWith(token, publicKey, alg);
+        } catch (error) {
+          const refused = jwtError(error);
+          if (refused) throw refused;
+        }
       }
+      throw badSignature();
     },
 
     async signAccessToken(claims) {
       return new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: 'ES256', kid: stored.kid, typ: 'JWT' })
-        .sign(privateKey);
+        .setProtectedHeader({ alg: signer.alg, ...(signer.kid ? { kid: signer.kid } : {}), typ: 'JWT' })
+        .sign(signer.privateKey);
     },
 
-    jwks: () => ({ keys: [publicJwk] }),
+    jwks: () => ({ keys: jwks.map((k) => ({ ...k })) }),
   };
 }

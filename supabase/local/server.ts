@@ -14,6 +14,7 @@ import { createEndedSessions } from './ended-sessions.ts';
 import { urlPolicy } from './origins.ts';
 import { createRealtime, type Realtime } from './realtime/index.ts';
 import { createPublicUrl } from './public-url.ts';
+import { loadSigningKeys, signingKeysPath } from './auth/signing-keys.ts';
 
 // import.meta.url (not .dirname): Vite rewrites it correctly when it bundles vite.config.ts.
 const LOCAL_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -102,6 +103,9 @@ export async function createStack(options: StackOptions = {}): Promise<Stack> {
   const log = options.log ?? (() => {});
   const config = loadConfig(join(SUPABASE_DIR, 'config.toml'), options.configOverrides);
   const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  // Read before the database opens: a bad key file stops start-up at once, as it stops `supabase start`.
+  const keysFile = signingKeysPath(config, SUPABASE_DIR);
+  const accessKeys = keysFile ? await loadSigningKeys(keysFile) : undefined;
   const label = engineLabel(options, dataDir);
   log(`Local Supabase stack: database ${label}`);
   const db = await openDb({ ...options, dataDir });
@@ -112,7 +116,7 @@ export async function createStack(options: StackOptions = {}): Promise<Stack> {
       seedFile: options.seedFile ?? join(SUPABASE_DIR, 'seed.sql'),
       log,
     });
-    const keys = await createKeys(db, config);
+    const keys = await createKeys(db, config, accessKeys);
     const endedSessions = await createEndedSessions(db);
     const publicUrl = createPublicUrl(config);
     const ctx: StackContext = {

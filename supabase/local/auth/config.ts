@@ -4,6 +4,8 @@ export interface AuthConfig {
   additionalRedirectUrls: string[];
   jwtExpiry: number;
   enableSignup: boolean;
+  /** `POST /signup` with neither e-mail nor phone makes an anonymous user. */
+  enableAnonymousSignIns: boolean;
   minPasswordLength: number;
   refreshTokenRotation: boolean;
   refreshTokenReuseInterval: number;
@@ -19,6 +21,8 @@ export interface AuthConfig {
   /** Requests per window; sign-in/up, refresh, verifications per 5 minutes, e-mails per hour. */
   rateLimit: {
     signInSignUps: number; tokenRefresh: number; tokenVerifications: number; emailSent: number; mfaVerify: number;
+    /** Anonymous sign-ins per hour per IP (they do not count against signInSignUps). */
+    anonymousUsers: number;
     emailSentPerIp: number; emailSentPerAddress: number;
   };
 }
@@ -51,6 +55,7 @@ export function readAuthConfig(config: Record<string, unknown>): AuthConfig {
     additionalRedirectUrls: urls,
     jwtExpiry: num(auth.jwt_expiry, 3600),
     enableSignup: bool(auth.enable_signup, true),
+    enableAnonymousSignIns: bool(auth.enable_anonymous_sign_ins, false),
     minPasswordLength: num(auth.minimum_password_length, 6),
     refreshTokenRotation: bool(auth.enable_refresh_token_rotation, true),
     refreshTokenReuseInterval: num(auth.refresh_token_reuse_interval, 10),
@@ -67,6 +72,7 @@ export function readAuthConfig(config: Record<string, unknown>): AuthConfig {
       tokenRefresh: num(rl.token_refresh, 150),
       tokenVerifications: num(rl.token_verifications, 30),
       emailSent: num(rl.email_sent, 2),
+      anonymousUsers: num(rl.anonymous_users, 30),
       // Not a CLI key: MFA verify attempts per factor per 5 minutes (GoTrue limits it too).
       mfaVerify: num(rl.mfa_verify, num(rl.token_verifications, 30)),
       // Not CLI keys: one caller may use at most half the hourly e-mail budget, and one address

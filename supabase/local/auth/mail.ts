@@ -12,12 +12,12 @@ export async function deliver(tx: Tx, mail: Mail): Promise<void> {
 }
 
 /** `publicUrl`: the stack's configured public URL (public-url.ts), never a request's Host. */
-export function verifyLink(publicUrl: string, hash: string, type: 'signup' | 'recovery', redirectTo: string): string {
+export function verifyLink(publicUrl: string, hash: string, type: 'signup' | 'recovery' | 'email_change', redirectTo: string): string {
   const q = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
   return `${publicUrl}/auth/v1/verify?${q.toString()}`;
 }
 
-/** The texts of Supabase's default templates ("Confirm your signup", "Reset Password"). */
+/** The texts of Supabase's default templates ("Confirm your signup", "Reset Password", "Confirm Change of Email"). */
 export function confirmationMail(to: string, link: string, otp: string): Mail {
   return {
     to, subject: 'Confirm Your Signup', links: [link],
@@ -29,6 +29,15 @@ export function recoveryMail(to: string, link: string, otp: string): Mail {
   return {
     to, subject: 'Reset Your Password', links: [link],
     text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n\nAlternatively, enter the code: ${otp}`,
+  };
+}
+
+/** To the address being added; `from` is empty for an anonymous user, who has none yet. */
+export function emailChangeMail(from: string, to: string, link: string, otp: string): Mail {
+  const change = from ? `from ${from} to ${to}` : `to ${to}`;
+  return {
+    to, subject: 'Confirm Email Change', links: [link],
+    text: `Confirm Change of Email\n\nFollow this link to confirm the update of your email ${change}:\n${link}\n\nAlternatively, enter the code: ${otp}`,
   };
 }
 

@@ -12,6 +12,9 @@ export interface UserRow {
   phone_confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
   recovery_sent_at: Date | null;
+  /** An address waiting for its confirmation before it replaces `email`. */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown> | null;
   raw_user_meta_data: Record<string, unknown> | null;
@@ -25,7 +28,7 @@ interface FactorRow { id: string; friendly_name: string | null; factor_type: str
 interface IdentityRow { id: string; provider_id: string; user_id: string; identity_data: Record<string, unknown> | null; provider: string; last_sign_in_at: Date | null; created_at: Date; updated_at: Date }
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at,
-  confirmation_sent_at, recovery_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
+  confirmation_sent_at, recovery_sent_at, email_change, email_change_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
   created_at, updated_at, is_anonymous, banned_until`;
 
 export const iso = (d: Date | string | null | undefined): string | undefined =>
@@ -90,6 +93,8 @@ export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, un
     confirmation_sent_at: iso(user.confirmation_sent_at),
     confirmed_at: iso(confirmedAt),
     recovery_sent_at: iso(user.recovery_sent_at),
+    new_email: user.email_change || undefined,
+    email_change_sent_at: iso(user.email_change_sent_at),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},

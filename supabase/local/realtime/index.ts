@@ -42,6 +42,15 @@ function refuse(socket: Duplex, status: number, text: string, body: unknown): vo
   socket.on('error', () => undefined);
 }
 
+/**
+ * The socket's key: Realtime's `x-api-key` header, else the `apikey` query parameter (what
+ * supabase-js sends), else an `apikey` header (which a hosted gateway accepts too).
+ */
+function socketKey(req: IncomingMessage, url: URL): string | undefined {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  return first(req.headers['x-api-key']) || url.searchParams.get('apikey') || first(req.headers.apikey) || undefined;
+}
+
 export async function createRealtime(ctx: StackContext, options: { log?: (line: string) => void } = {}): Promise<Realtime> {
   const log = options.log ?? (() => {});
   const feed = new ChangeFeed(ctx.db, log);
@@ -62,12 +71,13 @@ export async function createRealtime(ctx: StackContext, options: { log?: (line: 
       refuse(socket, 403, 'Forbidden', { message: 'Origin not allowed' });
       return true;
     }
-    const header = req.headers.apikey;
-    const apikey = url.searchParams.get('apikey') ?? (Array.isArray(header) ? header[0] : header);
+    const apikey = socketKey(req, url);
     if (!apikey) {
-      refuse(socket, 401, 'Unauthorized', { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+      // Realtime's own answer: the CLI's gateway passes a key-less upgrade through to it.
+      refuse(socket, 401, 'Unauthorized', { error: 'API key is missing' });
       return true;
     }
+    // As a hosted gateway: the key must be the project's (Realtime alone would take any valid JWT).
     if (apikey !== ctx.keys.anonKey && apikey !== ctx.keys.serviceRoleKey) {
       refuse(socket, 401, 'Unauthorized', { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' });
       return true;

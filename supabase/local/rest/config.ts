@@ -18,10 +18,11 @@ function readTxEnd(v: unknown): TxEnd {
   return txEnd;
 }
 
-/** PostgREST's `db-aggregates-enabled`: off unless set, as PostgREST ships it. */
-function readAggregates(v: unknown): boolean {
+/** A boolean `[api]` key, off unless set (`db-aggregates-enabled`, `db-plan-enabled`, as PostgREST ships them). */
+function readFlag(api: Record<string, unknown>, key: string): boolean {
+  const v = api[key];
   if (v === undefined) return false;
-  if (typeof v !== 'boolean') throw new Error('[api] db_aggregates_enabled: expected true or false');
+  if (typeof v !== 'boolean') throw new Error(`[api] ${key}: expected true or false`);
   return v;
 }
 
@@ -40,6 +41,9 @@ export function readConfig(config: Record<string, unknown>): RestConfig {
     txEnd: readTxEnd(api.db_tx_end),
     // A local-only key (the CLI has none): PostgREST's `db-aggregates-enabled`, default false
     // (PGRST123 for `sum()`, `count()`…).
-    aggregates: readAggregates(api.db_aggregates_enabled),
+    aggregates: readFlag(api, 'db_aggregates_enabled'),
+    // A local-only key (the CLI has none): PostgREST's `db-plan-enabled`, default false
+    // (`Accept: application/vnd.pgrst.plan` is then 406, as any type it cannot produce).
+    planEnabled: readFlag(api, 'db_plan_enabled'),
   };
 }

@@ -13,8 +13,13 @@ export class ClientGone extends Error {
   }
 }
 
+/** Reads the body as UTF-8 text (see `readRawBody`). */
+export async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return (await readRawBody(req, limit)).toString('utf8');
+}
+
 /** Reads the body up to `limit` bytes; larger bodies are refused (413) without buffering them. */
-export function readBody(req: IncomingMessage, limit: number): Promise<string> {
+export function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
@@ -31,7 +36,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<string> {
       }
       chunks.push(chunk);
     });
-    req.on('end', () => { if (!failed) { failed = true; resolve(Buffer.concat(chunks).toString('utf8')); } });
+    req.on('end', () => { if (!failed) { failed = true; resolve(Buffer.concat(chunks)); } });
     // A body cut off mid-way ('error': ECONNRESET "aborted", or a close without 'end').
     const gone = () => { if (!failed) { failed = true; reject(new ClientGone()); } };
     req.on('error', gone);
@@ -126,32 +131,6 @@ export function parsePrefer(header: string | string[] | undefined, txEnd: TxEnd 
     throw new ApiError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefer.invalid.join(', ')}`);
   }
   return prefer;
-}
-
-export interface Accept {
-  singular: boolean;
-  stripNulls: boolean;
-  mediaType: string;
-}
-
-/** Content negotiation: JSON arrays, single objects (vnd.pgrst.object) and their nulls=stripped forms. */
-export function negotiate(header: string | undefined): Accept {
-  if (!header || header.trim() === '') return { singular: false, stripNulls: false, mediaType: 'application/json' };
-  const ranges = header.split(',').map((part) => {
-    const [type = '', ...params] = part.split(';').map((s) => s.trim());
-    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? '1');
-    return { type: type.toLowerCase(), params, q: Number.isFinite(q) ? q : 1 };
-  }).filter((r) => r.q > 0).sort((a, b) => b.q - a.q);
-  for (const r of ranges) {
-    const stripNulls = r.params.includes('nulls=stripped');
-    if (['application/json', '*/*', 'application/*', 'application/vnd.pgrst.array+json', 'application/vnd.pgrst.array'].includes(r.type)) {
-      return { singular: false, stripNulls: stripNulls && r.type.startsWith('application/vnd.pgrst.array'), mediaType: 'application/json' };
-    }
-    if (r.type === 'application/vnd.pgrst.object+json' || r.type === 'application/vnd.pgrst.object') {
-      return { singular: true, stripNulls, mediaType: 'application/vnd.pgrst.object+json' };
-    }
-  }
-  throw new ApiError(406, 'PGRST107', `None of these media types are available: ${ranges.map((r) => r.type).join(', ')}`);
 }
 
 /** The `Range: 0-9` header as offset/limit (RangeQuery.hs: anything else is ignored). */

@@ -2,10 +2,11 @@ import type { Handler, StackContext } from '../contracts.ts';
 import { createAuthenticator, type RequestAuth } from './auth.ts';
 import { readConfig } from './config.ts';
 import { ApiError, UnknownColumn, sendError, toApiError } from './errors.ts';
-import { ClientGone, negotiate, parsePrefer } from './http.ts';
+import { ClientGone, parsePrefer } from './http.ts';
 import { handleRead } from './handlers/read.ts';
 import { handleRpc } from './handlers/rpc.ts';
 import { handleWrite } from './handlers/write.ts';
+import { negotiate } from './media.ts';
 import { openApi } from './openapi.ts';
 import { parseQuery } from './parse/query.ts';
 import { baseHeaders, send, type RequestContext } from './request.ts';
@@ -17,7 +18,7 @@ const RELOAD_INTERVAL_MS = 1000;
 /** /rest/v1, PostgREST-compatible: every request is one transaction under the caller's role. */
 export function createRest(ctx: StackContext): { handler: Handler; reloadSchema(): Promise<void> } {
   const config = readConfig(ctx.config);
-  const cache = new SchemaCache(config.schemas);
+  const cache = new SchemaCache(config.schemas, config.extraSearchPath);
   const authenticate = createAuthenticator(ctx.keys, ctx.endedSessions);
   let loading: Promise<void> | null = null;
 
@@ -48,7 +49,7 @@ export function createRest(ctx: StackContext): { handler: Handler; reloadSchema(
     if (segments.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       const doc = JSON.stringify(openApi(cache, schema, rc.req.headers.host));
-      send(rc, 200, { ...baseHeaders(rc, false), 'Content-Type': 'application/openapi+json; charset=utf-8' }, doc);
+      send(rc, 200, baseHeaders(rc), doc);
       return;
     }
     if (segments.length === 2 && segments[0] === 'rpc') {
@@ -103,7 +104,7 @@ export function createRest(ctx: StackContext): { handler: Handler; reloadSchema(
       if (segments.length > 1 && !isRpc) throw new ApiError(404, 'PGRST125', 'Invalid path specified in request URL');
       const rc: RequestContext = {
         req, res, url, method, schema, auth,
-        accept: negotiate(req.headers.accept),
+        accept: negotiate(req.headers.accept, { planEnabled: config.planEnabled, root: segments.length === 0 }),
         prefer: parsePrefer(req.headers.prefer, config.txEnd),
         query: parseQuery(url.searchParams, isRpc),
         cache, db: ctx.db, config, clientIp: ctx.clientIp(req), signal: abort.signal,

@@ -15,9 +15,14 @@ function swaggerType(col: { type: string; typname: string; enum?: string[] | nul
 function definition(rel: Relation, cache: SchemaCache) {
   const properties: Record<string, unknown> = {};
   const fkNotes = new Map<string, string>();
-  for (const fk of cache.fks) {
-    if (fk.from !== rel) continue;
-    fk.fromCols.forEach((c, i) => fkNotes.set(c, `This is a Foreign Key to \`${fk.to.name}.${fk.toCols[i]}\`.<fk table='${fk.to.name}' column='${fk.toCols[i]}'/>`));
+  // Keys to tables first, then to views (PostgREST's `relsSortedByIsView`): a view showing the
+  // referenced column does not take the note from the table.
+  const isView = (r: Relation) => r.kind === 'v' || r.kind === 'm';
+  const own = cache.fks.filter((fk) => fk.from === rel).sort((a, b) => Number(isView(a.to)) - Number(isView(b.to)));
+  for (const fk of own) {
+    fk.fromCols.forEach((c, i) => {
+      if (!fkNotes.has(c)) fkNotes.set(c, `This is a Foreign Key to \`${fk.to.name}.${fk.toCols[i]}\`.<fk table='${fk.to.name}' column='${fk.toCols[i]}'/>`);
+    });
   }
   for (const col of rel.columns) {
     const notes: string[] = [];

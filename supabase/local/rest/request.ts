@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db, QueryResult, Tx } from '../contracts.ts';
 import type { RequestAuth } from './auth.ts';
 import { ApiError } from './errors.ts';
-import type { Accept, Prefer, TxEnd } from './http.ts';
+import type { Prefer, TxEnd } from './http.ts';
+import type { Accept } from './media.ts';
 import type { QueryParams } from './parse/types.ts';
 import type { SchemaCache } from './schema-cache.ts';
 import { ident } from './sql/ident.ts';
@@ -15,6 +16,8 @@ export interface RestConfig {
   txEnd: TxEnd;
   /** Aggregate functions in `select` (`[api] db_aggregates_enabled`); PGRST123 without. */
   aggregates: boolean;
+  /** `Accept: application/vnd.pgrst.plan` (`[api] db_plan_enabled`); 406 without. */
+  planEnabled: boolean;
 }
 
 /** Everything one request needs once routing, auth and negotiation are done. */
@@ -129,6 +132,24 @@ export function send(rc: RequestContext, status: number, headers: Record<string,
   else if (status !== 204 && rc.method !== 'HEAD') h['Content-Length'] = 0;
   rc.res.writeHead(status, h);
   rc.res.end(withBody ? body : undefined);
+}
+
+/**
+ * `Accept: application/vnd.pgrst.plan` (when `[api] db_plan_enabled` allows it): the request's
+ * statement under EXPLAIN (PostgREST's `explainF`), answered 200 with its Content-Type and nothing
+ * else: a line per row of FORMAT TEXT, or the JSON document, each ending in a line break as
+ * PostgREST's `BS.unlines`. `options=analyze` runs the statement, writes included, as there.
+ */
+export async function sendPlan(rc: RequestContext, readOnly: boolean, sql: string): Promise<void> {
+  const plan = rc.accept.plan;
+  if (!plan) throw new Error('sendPlan without a plan media type');
+  const options = [`format ${plan.format}`, ...plan.options].join(', ');
+  const result = await runStatement<Record<string, unknown>>(rc, readOnly, `explain (${options}) ${sql}`);
+  // Both drivers parse FORMAT JSON's json column; it is written back as Postgres indents it.
+  const lines = result.rows.map((r) => Object.values(r)[0]).map((v) => (typeof v === 'string' ? v : JSON.stringify(v, null, 2)));
+  const headers: Record<string, string> = { 'Content-Type': `${rc.accept.mediaType}; charset=utf-8` };
+  if (rc.config.schemas.length > 1) headers['Content-Profile'] = rc.schema;
+  send(rc, 200, headers, lines.map((l) => `${l}\n`).join(''));
 }
 
 /** Content-Range as PostgREST writes it: `lower-upper/total`, `*` for an empty range or unknown total. */

@@ -1,5 +1,5 @@
 import type { Db } from '../contracts.ts';
-import { INTROSPECT, type RawCache } from './schema-query.ts';
+import { introspect, type RawCache } from './schema-query.ts';
 
 export interface Column {
   name: string;
@@ -35,6 +35,8 @@ export interface ForeignKey {
   fromCols: string[];
   to: Relation;
   toCols: string[];
+  /** One-to-one: the key's columns are unique in `from` (a view's key inherits its table's). */
+  o2o: boolean;
 }
 
 /**
@@ -55,6 +57,8 @@ export interface RoutineParam {
   name: string;
   type: string;
   hasDefault: boolean;
+  /** `VARIADIC v text[]`: called as `VARIADIC v := …`, with every value of a repeated `?v=`. */
+  variadic: boolean;
 }
 
 export interface Routine {
@@ -89,7 +93,8 @@ export class SchemaCache {
   roleSettings = new Map<string, Record<string, string>>();
   loadedAt = 0;
 
-  constructor(readonly schemas: string[]) {}
+  /** `extraSearchPath`: where views a view reads from are followed to their tables (PostgREST's `db-extra-search-path`). */
+  constructor(readonly schemas: string[], readonly extraSearchPath: string[] = []) {}
 
   static key(schema: string, name: string): string {
     return `${schema}\u0000${name}`;
@@ -104,7 +109,17 @@ export class SchemaCache {
   }
 
   async load(db: Db): Promise<void> {
-    const result = await db.query<{ cache: string }>(INTROSPECT, [this.schemas]);
+    const params = [this.schemas, this.extraSearchPath];
+    let result;
+    try {
+      result = await db.query<{ cache: string }>(introspect(true), params);
+    } catch (e) {
+      // Views' rules are read as PostgREST reads them, by turning their node trees into JSON; a
+      // rule that does not turn (a Postgres release PostgREST 12 did not know) costs the views
+      // their relationships, not the API.
+      console.warn('[rest] could not read the views\' key columns; views have no relationships:', e instanceof Error ? e.message : e);
+      result = await db.query<{ cache: string }>(introspect(false), params);
+    }
     const raw = JSON.parse(result.rows[0]?.cache ?? '{}') as RawCache;
     const byOid = new Map<number, Relation>();
     const relations = new Map<string, Relation>();
@@ -119,18 +134,29 @@ export class SchemaCache {
       rel.columns.push(col);
       rel.columnMap.set(col.name, col);
     }
+    // Tables outside the exposed schemas that views show: never served, but their keys relate views.
+    for (const r of raw.base_rels ?? []) {
+      byOid.set(r.oid, { ...r, description: null, columns: [], columnMap: new Map(), pk: [], uniques: [], computed: new Set() });
+    }
     for (const k of raw.keys ?? []) {
       const rel = byOid.get(k.rel);
       if (!rel) continue;
       if (k.primary) rel.pk = k.cols;
       rel.uniques.push(k.cols);
     }
-    const fks: ForeignKey[] = [];
+    const tableFks: ForeignKey[] = [];
     for (const f of raw.fks ?? []) {
       const from = byOid.get(f.rel);
       const to = byOid.get(f.frel);
-      if (from && to) fks.push({ name: f.name, from, fromCols: f.cols, to, toCols: f.fcols });
+      if (from && to) tableFks.push({ name: f.name, from, fromCols: f.cols, to, toCols: f.fcols, o2o: isUnique(from, f.cols) });
     }
+    const viewKeys = (raw.view_keys ?? []).flatMap((k) => {
+      const view = byOid.get(k.view);
+      const rel = byOid.get(k.rel);
+      return view && rel ? [{ view, rel, name: k.name, type: k.type, cols: k.cols }] : [];
+    });
+    addViewPrimaryKeys(viewKeys);
+    const fks = [...tableFks, ...viewForeignKeys(tableFks, viewKeys)];
     const routines = new Map<string, Routine[]>();
     const computedRels: ComputedRel[] = [];
     for (const p of raw.routines ?? []) {
@@ -139,7 +165,7 @@ export class SchemaCache {
       const relTo = p.ret_relid ? byOid.get(p.ret_relid) : undefined;
       if (relFrom && relTo) computedRels.push({ schema: p.schema, name: p.name, from: relFrom, to: relTo, toOne: p.single_row });
       const inputs = (p.args ?? []).filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
-      const params = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= inputs.length - p.nargdefaults }));
+      const params = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= inputs.length - p.nargdefaults, variadic: a.mode === 'v' }));
       const composite = p.ret_typtype === 'c' || (p.return_type === 'record' && p.has_out);
       const outputs = (p.args ?? []).filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't').map((a) => a.name);
       const routine: Routine = {
@@ -165,6 +191,59 @@ export class SchemaCache {
     this.roleSettings = mergeRoleSettings(this.roles, raw.role_settings ?? []);
     this.loadedAt = Date.now();
   }
+}
+
+const isUnique = (rel: Relation, cols: string[]) => rel.uniques.some((u) => u.length === cols.length && u.every((c) => cols.includes(c)));
+
+/** A view column showing a table's key column (SchemaCache.hs `ViewKeyDependency`). */
+interface ViewKey {
+  view: Relation;
+  rel: Relation;
+  name: string;
+  type: 'p' | 'f' | 'f_ref';
+  /** Per key column in the key's order: the table column, and every view column showing it. */
+  cols: [string, string[]][];
+}
+
+/**
+ * Each way of naming a key's columns in the view (`expandKeyDepCols`): a column shown twice
+ * (`id as a, id as b`) gives a relationship through each.
+ */
+function expandKeyCols(cols: [string, string[]][]): string[][] {
+  return cols.reduce<string[][]>((acc, [, names]) => acc.flatMap((prefix) => names.map((n) => [...prefix, n])), [[]]);
+}
+
+/**
+ * A view's primary key is its table's, under the view's names (`addViewPrimaryKeys`; the first
+ * view column of a key column shown twice): upserts, writes' RETURNING and many-to-many
+ * junctions use it as they use a table's.
+ */
+function addViewPrimaryKeys(keys: ViewKey[]): void {
+  for (const k of keys) {
+    if (k.type === 'p') k.view.pk = k.cols.map(([, names]) => names[0] ?? '');
+  }
+}
+
+/**
+ * The foreign keys of views (SchemaCache.hs `addViewM2OAndO2ORels`): a view showing every column
+ * of a table's foreign key references what that table references, a view showing every column
+ * the key references is referenced by that table, and two such views reference each other; under
+ * the constraint's name, with its cardinality. Their inverses and many-to-many junctions follow
+ * from them as from tables' keys.
+ */
+function viewForeignKeys(fks: ForeignKey[], keys: ViewKey[]): ForeignKey[] {
+  const out: ForeignKey[] = [];
+  for (const fk of fks) {
+    const fromViews = keys.filter((k) => k.rel === fk.from && k.name === fk.name && k.type === 'f')
+      .flatMap((k) => expandKeyCols(k.cols).map((cols) => ({ rel: k.view, cols })));
+    const toViews = keys.filter((k) => k.rel === fk.to && k.name === fk.name && k.type === 'f_ref')
+      .flatMap((k) => expandKeyCols(k.cols).map((cols) => ({ rel: k.view, cols })));
+    const add = (from: Relation, fromCols: string[], to: Relation, toCols: string[]) => out.push({ name: fk.name, from, fromCols, to, toCols, o2o: fk.o2o });
+    for (const v of fromViews) add(v.rel, v.cols, fk.to, fk.toCols);
+    for (const v of toViews) add(fk.from, fk.fromCols, v.rel, v.cols);
+    for (const a of fromViews) for (const b of toViews) add(a.rel, a.cols, b.rel, b.cols);
+  }
+  return out;
 }
 
 /**

@@ -100,7 +100,16 @@ describeEngines('auth: sign-up and sign-in without confirmation', (engine) => {
     expect(r.json).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, saml_enabled: false });
     expect((r.json.external as Record<string, boolean>).email).toBe(true);
     expect((r.json.external as Record<string, boolean>).google).toBe(false);
+    expect((r.json.external as Record<string, boolean>).anonymous_users).toBe(false);
     expect(await count(t, 'auth.users')).toBeGreaterThan(0);
+  });
+
+  it('refuses anonymous sign-ins while [auth] enable_anonymous_sign_ins is off (the project setting)', async () => {
+    const before = await count(t, 'auth.users');
+    const { data, error } = await t.client().auth.signInAnonymously();
+    expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
+    expect(data.session).toBeNull();
+    expect(await count(t, 'auth.users')).toBe(before);
   });
 });
 

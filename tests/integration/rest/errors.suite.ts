@@ -66,6 +66,19 @@ export function errorsSuite(get: () => TestStack): void {
     expect([bad.status, bad.json]).toEqual([400, pgrstError('PGRST120', "Bad operator on the 'author' embedded resource", 'Only is null or not is null filters are allowed on embedded resources')]);
   });
 
+  // ApiRequest.hs getPayload: a body is read by its Content-Type, and one it cannot read is PGRST102.
+  it('refuses bodies it cannot read, by their Content-Type, with PGRST102', async () => {
+    const t = get();
+    const post = (path: string, contentType: string, body: string) => rest(t, path, { method: 'POST', headers: { ...asService(t), 'Content-Type': contentType }, body });
+    expect((await post('/items', 'text/csv', 'id,label')).json).toEqual(pgrstError('PGRST102', 'Could not parse the CSV body: the header line does not end with a line break at line 1'));
+    expect((await post('/items', 'text/csv', 'id,label\n"x,y\n')).json).toEqual(pgrstError('PGRST102', 'Could not parse the CSV body: a quoted field is not closed at line 2'));
+    expect((await post('/items', 'text/csv', 'id,label\nx"y,z\n')).json).toEqual(pgrstError('PGRST102', 'Could not parse the CSV body: a quote inside an unquoted field at line 2'));
+    for (const [path, type] of [['/items', 'application/geo+json'], ['/items', 'application/octet-stream'], ['/rpc/add', 'application/vnd.pgrst.object+json']] as const) {
+      const r = await post(path, type, '{}');
+      expect([r.status, r.json], type).toEqual([400, pgrstError('PGRST102', `Content-Type not acceptable: ${type}`)]);
+    }
+  });
+
   it('answers features it does not implement with a clear 4xx', async () => {
     const spread = await rest(get(), '/authors?select=id,...books!author_id(title)');
     expect([spread.status, spread.json.code]).toEqual([400, 'PGRST119']);

@@ -78,6 +78,15 @@ create function public.same_args(arg text, num integer default 0) returns text l
 create function public.json_or_jsonb(json) returns text language sql immutable as $$ select 'json' $$;
 create function public.json_or_jsonb(jsonb) returns text language sql immutable as $$ select 'jsonb' $$;
 create function public.unnamed_int(int) returns int language sql immutable as $$ select $1 $$;
+-- A single unnamed parameter takes the whole body of its Content-Type: text/plain, text/xml,
+-- application/octet-stream (and JSON, echo above).
+create function public.shout(text) returns text language sql immutable as $$ select upper($1) $$;
+create function public.xml_root(xml) returns text language sql immutable as $$ select (xpath('name(/*)', $1))[1]::text $$;
+create function public.byte_length(bytea) returns int language sql immutable as $$ select length($1) $$;
+-- Variadic: every value of a repeated \`?words=\`; polymorphic: PostgREST 12 cannot read it (42P16).
+create function public.variadic_words(variadic words text[] default '{}') returns text[] language sql immutable as $$ select words $$;
+create function public.poly_echo(v anyelement) returns text language sql immutable as $$ select v::text $$;
+create function public.first_letter(c character) returns text language sql immutable as $$ select c::text $$;
 create function public.whoami() returns json language sql stable as $$
   select json_build_object(
     'uid', auth.uid(), 'role', current_user, 'jwt_role', auth.role(),
@@ -179,6 +188,24 @@ insert into public.festivals values (1, 'Cannes'), (2, 'Venice');
 insert into public.screenings values (1, 1), (2, 2), (3, 2), (3, 1);
 insert into public.awards values (1, 1, 'FIPRESCI'), (1, 1, 'Directors'' Fortnight'), (2, 2, 'Golden Osella');
 
+-- Views (PostgREST relates them through the keys of the tables they show): renamed key columns,
+-- a view of a view, a column that is not a plain reference (no relationship through it), and
+-- views over tables of a schema that is not exposed, one of them a junction (shelves ↔ books).
+create view public.book_view as select id as book_id, title, author_id as writer from public.books;
+create view public.author_view as select id as author_key, name from public.authors;
+create view public.recent_book_view as select book_id, title, writer from public.book_view where book_id > 2;
+create view public.author_names as select id + 0 as id, name from public.authors;
+create schema shelving;
+create table shelving.shelves (id int primary key, label text not null);
+create table shelving.placements (
+  shelf_id int not null references shelving.shelves (id),
+  book_id bigint not null references public.books (id),
+  primary key (shelf_id, book_id)
+);
+create view public.shelves as select id, label from shelving.shelves;
+create view public.placements as select shelf_id, book_id from shelving.placements;
+insert into shelving.shelves values (1, 'Fantasy'), (2, 'Classics');
+
 insert into public.authors (name, born) values ('Ursula', '1929-10-21'), ('Terry', '1948-04-28'), ('Iain', null);
 insert into public.books (title, author_id, editor_id, pages, tags, meta, status) values
   ('A Wizard of Earthsea', 1, 2, 183, '{fantasy,classic}', '{"isbn":"123","rating":{"stars":5}}', 'published'),
@@ -195,6 +222,7 @@ insert into public.notes values (1, 1, '00000000-0000-4000-8000-00000000000a', '
 insert into public.items (id, label, n, "Mixed Case", "weird,col") values
   ('a', 'first, with comma', 1.5, 'x', 'w1'), ('b', 'second (paren)', 2, 'y', 'w2'), ('c', null, null, null, null),
   ('d"q', 'quote', 4, 'z', 'w4');
+insert into shelving.placements values (1, 1), (1, 3), (2, 1), (2, 2);
 `;
 
 export const USER_A = '00000000-0000-4000-8000-00000000000a';

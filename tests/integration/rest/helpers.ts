@@ -8,11 +8,16 @@ export interface WireResponse {
   json: any;
 }
 
-/** A raw request to /rest/v1 with the anon key unless headers say otherwise. */
+/**
+ * A raw request to /rest/v1 with the anon key unless headers say otherwise. A body is JSON unless
+ * a Content-Type says otherwise, as supabase-js sends it (fetch alone would say text/plain, which
+ * PostgREST reads as a raw text body).
+ */
 export async function rest(t: TestStack, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<WireResponse> {
+  const typed = Object.keys(init.headers ?? {}).some((k) => k.toLowerCase() === 'content-type');
   const res = await fetch(`${t.url}/rest/v1${path}`, {
     method: init.method ?? 'GET',
-    headers: { apikey: t.anonKey, ...init.headers },
+    headers: { apikey: t.anonKey, ...(init.body === undefined || typed ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
     ...(init.body === undefined ? {} : { body: init.body }),
   });
   const text = await res.text();

@@ -157,9 +157,10 @@ export function limitsSuite(get: () => TestStack): void {
   it('refuses JSON bodies nested more than 128 levels with PGRST102, before parsing them', async () => {
     const t = get();
     const json = { 'Content-Type': 'application/json' };
-    const ok = await rest(t, '/rpc/echo', { method: 'POST', headers: json, body: jsonNested(128) });
+    // An object (a function takes an array of objects only), then 127 arrays: 128 levels.
+    const ok = await rest(t, '/rpc/echo', { method: 'POST', headers: json, body: `{"a":${jsonNested(127)}}` });
     expect(ok.status).toBe(200);
-    const quoted = await rest(t, '/rpc/echo', { method: 'POST', headers: json, body: JSON.stringify(['['.repeat(500) + '{']) });
+    const quoted = await rest(t, '/rpc/echo', { method: 'POST', headers: json, body: JSON.stringify({ s: '['.repeat(500) + '{' }) });
     expect(quoted.status).toBe(200);
     for (const [path, body] of [['/rpc/echo', jsonNested(129)], ['/rpc/echo', jsonNested(5000)], ['/rpc/echo_named', `{"payload":${jsonNested(5000)}}`],
       ['/items', `{"id":"deep","label":${jsonNested(5000)}}`]] as const) {

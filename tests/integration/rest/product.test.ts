@@ -39,6 +39,16 @@ describeEngines('/rest/v1 on the product schema', (engine) => {
     expect((await rest(t, '/support_categories?select=count')).status).toBe(200);
   });
 
+  // PostgREST ships plans off (`db-plan-enabled = false`), and so does config.toml: the plan media
+  // type is then one it cannot produce (406), as for tables, functions and writes alike.
+  it('refuses application/vnd.pgrst.plan, as config.toml leaves it off (406)', async () => {
+    const plan = 'application/vnd.pgrst.plan+text; for="application/json"';
+    for (const [path, method] of [['/support_categories', 'GET'], ['/rpc/log_access_event', 'POST'], ['/support_categories?id=eq.0', 'DELETE']] as const) {
+      const r = await rest(t, path, { method, headers: { Accept: 'application/vnd.pgrst.plan' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+      expect([r.status, r.json], path).toEqual([406, pgrstError('PGRST107', `None of these media types are available: ${plan}`)]);
+    }
+  });
+
   it('logs the address the stack trusts, not a forged X-Forwarded-For or X-Real-IP', async () => {
     const r = await rest(t, '/rpc/log_access_event', {
       method: 'POST',

@@ -80,6 +80,53 @@ export function readSuite(get: () => TestStack): void {
       "Searched for a foreign key relationship between 'books' and 'items' in the schema 'public', but no matches were found."));
   });
 
+  // PostgREST's view relationships (SchemaCache.hs `allViewsKeyDependencies`,
+  // `addViewM2OAndO2ORels`): a view column that is a plain reference to a table's key column
+  // carries the key, under the view's name, to other views and tables.
+  it('embeds views through the keys of the tables they show, under the views\' column names', async () => {
+    const rows = async (path: string) => {
+      const r = await rest(get(), path);
+      expect(r.status, `${path} → ${r.text}`).toBe(200);
+      return r.json;
+    };
+    // View to view, both ways, and to and from tables.
+    expect(await rows('/book_view?select=book_id,writer,author_view(name)&book_id=in.(1,5)&order=book_id')).toEqual([
+      { book_id: 1, writer: 1, author_view: { name: 'Ursula' } }, { book_id: 5, writer: null, author_view: null }]);
+    expect(await rows('/author_view?select=name,book_view(title)&author_key=eq.2&book_view.order=book_id')).toEqual([
+      { name: 'Terry', book_view: [{ title: 'Guards! Guards!' }, { title: 'Mort' }] }]);
+    expect(await rows('/book_view?select=title,authors(name)&book_id=eq.3')).toEqual([{ title: 'Guards! Guards!', authors: { name: 'Terry' } }]);
+    expect(await rows('/authors?select=name,book_view(title)&id=eq.1&book_view.order=book_id')).toEqual([
+      { name: 'Ursula', book_view: [{ title: 'A Wizard of Earthsea' }, { title: 'The Left Hand of Darkness' }] }]);
+    // A view of a view, filtered and ordered by its embed as any to-one.
+    expect(await rows('/recent_book_view?select=title,author_view!inner(name)&author_view.name=eq.Terry&order=book_id')).toEqual([
+      { title: 'Guards! Guards!', author_view: { name: 'Terry' } }, { title: 'Mort', author_view: { name: 'Terry' } }]);
+    // The view shows authors.id, which both keys of books reference: ambiguous as between tables.
+    const amb = await rest(get(), '/books?select=title,author_view(name)');
+    expect([amb.status, amb.json]).toEqual([300, pgrstError('PGRST201', "Could not embed because more than one relationship was found for 'books' and 'author_view'", [
+      { cardinality: 'many-to-one', embedding: 'books with author_view', relationship: 'books_author_id_fkey using books(author_id) and author_view(author_key)' },
+      { cardinality: 'many-to-one', embedding: 'books with author_view', relationship: 'books_editor_fkey using books(editor_id) and author_view(author_key)' },
+    ], "Try changing 'author_view' to one of the following: 'author_view!books_author_id_fkey', 'author_view!books_editor_fkey'. Find the desired relationship in the 'details' key.")]);
+    expect(await rows('/books?select=title,editor:author_view!books_editor_fkey(name)&id=eq.1')).toEqual([{ title: 'A Wizard of Earthsea', editor: { name: 'Terry' } }]);
+    // A constraint's name embeds the table only: a view is embedded by its own name.
+    expect(await rows('/books?select=id,books_author_id_fkey(name)&id=eq.1')).toEqual([{ id: 1, books_author_id_fkey: { name: 'Ursula' } }]);
+    // A computed column is no reference: nothing relates through it.
+    const none = await rest(get(), '/books?select=id,author_names(name)');
+    expect([none.status, none.json.code]).toEqual([400, 'PGRST200']);
+  });
+
+  it('embeds views over tables of a schema that is not exposed, a view junction included', async () => {
+    const rows = async (path: string) => (await rest(get(), path)).json;
+    expect(await rows('/placements?select=book_id,shelves(label)&shelf_id=eq.2&order=book_id')).toEqual([
+      { book_id: 1, shelves: { label: 'Classics' } }, { book_id: 2, shelves: { label: 'Classics' } }]);
+    // Many-to-many through the placements view, whose primary key is its table's.
+    expect(await rows('/shelves?select=label,books(id)&order=id&books.order=id')).toEqual([
+      { label: 'Fantasy', books: [{ id: 1 }, { id: 3 }] }, { label: 'Classics', books: [{ id: 1 }, { id: 2 }] }]);
+    expect(await rows('/books?select=id,shelves(label)&id=eq.1&shelves.order=id')).toEqual([{ id: 1, shelves: [{ label: 'Fantasy' }, { label: 'Classics' }] }]);
+    // The tables themselves are not served.
+    const hidden = await rest(get(), '/books?select=id,placements!inner(shelf_id),shelving.shelves(id)');
+    expect(hidden.status).toBe(400);
+  });
+
   // PostgREST's computed relationships (SchemaCache.hs `allComputedRels`): a function of one row
   // returning rows of a table embeds like a foreign key, to-one when not `setof` or `rows 1`.
   it('embeds functions of a row as relationships, with filters, order, limit, !inner and RLS', async () => {
@@ -464,9 +511,63 @@ export function readSuite(get: () => TestStack): void {
   it('strips nulls on request and rejects media types it cannot produce', async () => {
     const stripped = await get().client().from('authors').select('name, born').eq('id', 3).stripNulls();
     expect(stripped.data).toEqual([{ name: 'Iain' }]);
-    const csv = await rest(get(), '/authors', { headers: { Accept: 'text/csv' } });
-    expect(csv.status).toBe(406);
-    expect(csv.json).toEqual(pgrstError('PGRST107', 'None of these media types are available: text/csv'));
+    const wire = await rest(get(), '/authors?select=name,born&id=eq.3', { headers: { Accept: 'application/vnd.pgrst.array+json;nulls=stripped' } });
+    expect([wire.text, wire.headers.get('content-type')]).toEqual(['[{"name":"Iain"}]', 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8']);
+    const xml = await rest(get(), '/authors', { headers: { Accept: 'text/xml, text/html;q=0.5' } });
+    expect([xml.status, xml.json]).toEqual([406, pgrstError('PGRST107', 'None of these media types are available: text/xml, text/html')]);
+    // The API description answers JSON only.
+    const rootCsv = await rest(get(), '/', { headers: { Accept: 'text/csv' } });
+    expect([rootCsv.status, rootCsv.json.code]).toEqual([406, 'PGRST107']);
+  });
+
+  // PostgREST's CSV (SqlFragment.hs asCsvF): a header of the keys of the first row, then each row
+  // as Postgres writes a record (quoted when needed, NULL empty, t/f, arrays and JSON as text).
+  it('answers text/csv: header line, Postgres quoting, embeds as JSON text', async () => {
+    const csv = async (path: string, headers: Record<string, string> = {}) => {
+      const r = await rest(get(), path, { headers: { Accept: 'text/csv', ...headers } });
+      return [r.status, r.headers.get('content-type'), r.text];
+    };
+    expect(await csv('/authors?select=id,name,born&order=id&id=lt.4')).toEqual([200, 'text/csv; charset=utf-8', 'id,name,born\n1,Ursula,1929-10-21\n2,Terry,1948-04-28\n3,Iain,']);
+    expect((await csv('/items?select=id,label,n,weird:"weird,col"&id=gt.a&id=lt.e&order=id'))[2])
+      .toBe('id,label,n,weird\nb,"second (paren)",2,w2\nc,,,\n"d""q",quote,4,w4');
+    expect((await csv('/books?select=title,tags,meta,author:authors!author_id(name),chapters(position)&id=in.(3,5)&order=id&chapters.order=position'))[2]).toBe(
+      'title,tags,meta,author,chapters\n"Guards! Guards!","{fantasy,humour}",,"{""name"": ""Terry""}","[{""position"": 1}, {""position"": 2}]"\nUntitled,{},,,[]');
+    // No rows: an empty header and no lines.
+    expect(await csv('/authors?id=eq.0')).toEqual([200, 'text/csv; charset=utf-8', '\n']);
+    const counted = await rest(get(), '/books?select=id&order=id&limit=2', { headers: { Accept: 'text/csv', Prefer: 'count=exact' } });
+    expect([counted.status, counted.text, counted.headers.get('content-range')]).toEqual([206, 'id\n1\n2', '0-1/5']);
+    const head = await rest(get(), '/books?select=id', { method: 'HEAD', headers: { Accept: 'text/csv' } });
+    expect([head.status, head.text, head.headers.get('content-type')]).toEqual([200, '', 'text/csv; charset=utf-8']);
+    // The first acceptable type wins.
+    expect((await csv('/authors?select=id&id=eq.1', { Accept: 'text/html, text/csv;q=0.9, application/json;q=0.8' }))[2]).toBe('id\n1');
+    expect((await rest(get(), '/authors?select=id&id=eq.1', { headers: { Accept: 'text/csv;q=0.5, application/json' } })).text).toBe('[{"id":1}]');
+  });
+
+  // PostgREST's geo+json is PostGIS's ST_AsGeoJSON: without PostGIS, Postgres's error, as there.
+  it('answers application/geo+json as PostgREST does without PostGIS', async () => {
+    const r = await rest(get(), '/authors', { headers: { Accept: 'application/geo+json' } });
+    expect([r.status, r.json]).toEqual([404, pgrstError('42883', 'function st_asgeojson(record) does not exist', null,
+      'No function matches the given name and argument types. You might need to add explicit type casts.')]);
+  });
+
+  // PostgREST's `Accept: application/vnd.pgrst.plan` (db-plan-enabled, on for these tests).
+  it('answers the EXPLAIN of a read with application/vnd.pgrst.plan', async () => {
+    const text = await rest(get(), '/authors?id=eq.1', { headers: { Accept: 'application/vnd.pgrst.plan' } });
+    expect([text.status, text.headers.get('content-type'), text.headers.get('content-range')]).toEqual([200, 'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8', null]);
+    expect(text.text).toMatch(/^Aggregate {2}\(cost=[\s\S]*\n$/);
+    const json = await rest(get(), '/authors?id=eq.1', { headers: { Accept: 'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object"; options=analyze|verbose' } });
+    expect(json.headers.get('content-type')).toBe('application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=analyze|verbose; charset=utf-8');
+    expect(json.json[0].Plan).toMatchObject({ 'Node Type': 'Aggregate', 'Actual Rows': 1 });
+    expect(json.json[0].Plan.Output).toEqual(expect.any(Array));
+    // As supabase-js asks for it.
+    const viaJs = await get().client().from('authors').select('name').eq('id', 1).explain();
+    expect([viaJs.status, typeof viaJs.data]).toEqual([200, 'string']);
+    expect(viaJs.data).toMatch(/^Aggregate/);
+    const csvPlan = await rest(get(), '/authors', { headers: { Accept: 'application/vnd.pgrst.plan+json; for="text/csv"' } });
+    expect([csvPlan.status, csvPlan.headers.get('content-type')]).toEqual([200, 'application/vnd.pgrst.plan+json; for="text/csv"; charset=utf-8']);
+    // Only for a media type the resource answers in.
+    const xml = await rest(get(), '/authors', { headers: { Accept: 'application/vnd.pgrst.plan; for="text/xml"' } });
+    expect([xml.status, xml.json]).toEqual([406, pgrstError('PGRST107', 'None of these media types are available: application/vnd.pgrst.plan+text; for="text/xml"')]);
   });
 
   it('serves exposed schemas only, naming the profile', async () => {

@@ -20,8 +20,8 @@ describeEngines('/rest/v1', (engine) => {
     return t;
   };
   beforeAll(async () => {
-    // Aggregates on, for the suites that test them (PostgREST ships them off: product.test.ts checks that).
-    t = await startTestStack({ engine, bare: true, fixtureSql: REST_FIXTURE, configOverrides: { api: { max_rows: 100, db_aggregates_enabled: true } } });
+    // Aggregates and plans on, for the suites that test them (PostgREST ships them off: product.test.ts checks that).
+    t = await startTestStack({ engine, bare: true, fixtureSql: REST_FIXTURE, configOverrides: { api: { max_rows: 100, db_aggregates_enabled: true, db_plan_enabled: true } } });
   });
   afterAll(async () => {
     await t?.close();

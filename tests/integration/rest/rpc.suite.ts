@@ -123,6 +123,100 @@ export function rpcSuite(get: () => TestStack): void {
     expect([getEcho.status, getEcho.json.code]).toEqual([404, 'PGRST202']);
   });
 
+  // PostgREST (Plan.hs findProc `hasSingleUnnamedParam`, QueryBuilder.hs `singleParameter`): a POST
+  // whose Content-Type matches the type of a function's one unnamed parameter passes the body as it is.
+  it('passes a text, xml or binary body whole to a function with one unnamed parameter of that type', async () => {
+    const t = get();
+    const text = await rest(t, '/rpc/shout', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'a "quoted", \\ back\nslashed body' });
+    expect([text.status, text.json]).toEqual([200, 'A "QUOTED", \\ BACK\nSLASHED BODY']);
+    const xml = await rest(t, '/rpc/xml_root', { method: 'POST', headers: { 'Content-Type': 'text/xml' }, body: '<catalog><book/></catalog>' });
+    expect([xml.status, xml.json]).toEqual([200, 'catalog']);
+    const bytes = await fetch(`${t.url}/rest/v1/rpc/byte_length`, {
+      method: 'POST', headers: { apikey: t.anonKey, 'Content-Type': 'application/octet-stream' }, body: new Uint8Array([0, 1, 2, 0xff, 0xfe]),
+    });
+    expect([bytes.status, await bytes.text()]).toEqual([200, '5']);
+    // A type no unnamed parameter takes: the error names the single parameter PostgREST looked for.
+    const noText = await rest(t, '/rpc/add', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
+    expect([noText.status, noText.json]).toEqual([404, pgrstError('PGRST202', 'Could not find the function public.add in the schema cache',
+      'Searched for the function public.add with a single unnamed text parameter, but no matches were found in the schema cache.')]);
+    const noBytes = await rest(t, '/rpc/shout', { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: 'x' });
+    expect(noBytes.json.details).toBe('Searched for the function public.shout with a single unnamed bytea parameter, but no matches were found in the schema cache.');
+    // A function without parameters does not take a raw body either.
+    const hello = await rest(t, '/rpc/hello', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '' });
+    expect([hello.status, hello.json.code]).toEqual([404, 'PGRST202']);
+    const unknown = await rest(t, '/rpc/add', { method: 'POST', headers: { 'Content-Type': 'application/xml' }, body: '<a/>' });
+    expect([unknown.status, unknown.json]).toEqual([400, pgrstError('PGRST102', 'Content-Type not acceptable: application/xml')]);
+  });
+
+  // ApiRequest.hs getPayload: a form and a CSV body name arguments as a JSON object does; an array
+  // of objects (JSON or CSV rows) calls the function once, with the first.
+  it('reads named arguments from forms, CSV and JSON arrays (the first row)', async () => {
+    const t = get();
+    const form = await rest(t, '/rpc/add', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1&b=2' });
+    expect([form.status, form.json]).toEqual([200, 3]);
+    const csv = await rest(t, '/rpc/add', { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: 'a,b\n1,2\n5,5' });
+    expect([csv.status, csv.json]).toEqual([200, 3]);
+    const array = await rest(t, '/rpc/add', { method: 'POST', body: '[{"a":40,"b":2},{"a":5,"b":5}]' });
+    expect([array.status, array.json]).toEqual([200, 42]);
+    const ragged = await rest(t, '/rpc/add', { method: 'POST', body: '[{"a":40,"b":2},{"a":5}]' });
+    expect([ragged.status, ragged.json]).toEqual([400, pgrstError('PGRST102', 'All object keys must match')]);
+    // The whole-body function gets the array as it is; an array of anything but objects of the
+    // same keys is refused first, as by PostgREST.
+    const echoed = await rest(t, '/rpc/echo', { method: 'POST', body: '[{"a": 1}, {"a": 2}]' });
+    expect([echoed.status, echoed.json]).toEqual([200, [{ a: 1 }, { a: 2 }]]);
+    const mixed = await rest(t, '/rpc/echo', { method: 'POST', body: '[1, {"a": 2}]' });
+    expect([mixed.status, mixed.json]).toEqual([400, pgrstError('PGRST102', 'All object keys must match')]);
+    // A large integer reaches SQL as sent, not through a JavaScript number.
+    const big = await rest(t, '/rpc/echo_named', { method: 'POST', body: '{"payload": 9007199254740993}' });
+    expect([big.status, big.text]).toEqual([200, '9007199254740993']);
+    // `character` arguments are read without their one-character limit (PostgREST's ppTypeMaxLength).
+    expect((await rest(t, '/rpc/first_letter?c=abc')).json).toBe('abc');
+  });
+
+  // CallPlan.hs jsonRpcParams: a repeated query parameter (or form field) is every value of a
+  // variadic parameter, called with VARIADIC.
+  it('calls variadic functions with repeated parameters, an array, or the default', async () => {
+    const t = get();
+    expect((await rest(t, '/rpc/variadic_words?words=hi&words=there')).json).toEqual(['hi', 'there']);
+    expect((await rest(t, '/rpc/variadic_words?words=hi')).json).toEqual(['hi']);
+    expect((await rest(t, '/rpc/variadic_words')).json).toEqual([]);
+    expect((await rest(t, '/rpc/variadic_words', { method: 'POST', body: '{"words":["a","b","c"]}' })).json).toEqual(['a', 'b', 'c']);
+    const form = await rest(t, '/rpc/variadic_words', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'words=x&words=y' });
+    expect(form.json).toEqual(['x', 'y']);
+    expect((await t.client().rpc('variadic_words', { words: ['via', 'js'] })).data).toEqual(['via', 'js']);
+    // Not variadic: the last value of a repeated parameter.
+    expect((await rest(t, '/rpc/add?a=1&a=5&b=1')).json).toBe(6);
+  });
+
+  // PostgREST 12 reads arguments with json_to_record, typed as the parameters are: a polymorphic
+  // parameter is a pseudo-type no column can have, so Postgres refuses the call.
+  it('answers a polymorphic parameter as PostgREST 12 does (42P16)', async () => {
+    const r = await rest(get(), '/rpc/poly_echo?v=1');
+    expect([r.status, r.json]).toEqual([400, pgrstError('42P16', 'column "v" has pseudo-type anyelement')]);
+  });
+
+  // PostgREST's CSV of a call: the header names the columns of its "pgrst_source" (a single value's
+  // is `pgrst_scalar`; a row's, the returned ones: the selected columns, sorted).
+  it('answers calls in CSV, and their EXPLAIN', async () => {
+    const t = get();
+    const csv = async (path: string) => {
+      const r = await rest(t, path, { headers: { Accept: 'text/csv' } });
+      return [r.status, r.headers.get('content-type'), r.text];
+    };
+    expect(await csv('/rpc/add?a=1&b=2')).toEqual([200, 'text/csv; charset=utf-8', 'pgrst_scalar\n3']);
+    expect((await csv('/rpc/hello'))[2]).toBe('pgrst_scalar\nhello');
+    expect((await csv('/rpc/numbers?n=3'))[2]).toBe('pgrst_scalar\n1\n2\n3');
+    expect((await csv('/rpc/get_author?aid=2'))[2]).toBe('id,name,born\n2,Terry,1948-04-28');
+    expect((await csv('/rpc/search_books?q=Guards&select=title,pages'))[2]).toBe('pages,title\n"Guards! Guards!",416');
+    expect((await csv('/rpc/search_books?q=zzz'))[2]).toBe('\n');
+    const plan = await rest(t, '/rpc/numbers?n=3', { headers: { Accept: 'application/vnd.pgrst.plan+json' } });
+    expect([plan.status, plan.headers.get('content-type')]).toEqual([200, 'application/vnd.pgrst.plan+json; for="application/json"; charset=utf-8']);
+    expect(plan.json[0].Plan).toHaveProperty('Node Type');
+    const voidPlan = await rest(t, '/rpc/add_author', { method: 'POST', headers: { Accept: 'application/vnd.pgrst.plan' }, body: '{"name":"Never"}' });
+    expect(voidPlan.status).toBe(200);
+    expect((await t.client({ serviceRole: true }).from('authors').select('id').eq('name', 'Never')).data).toEqual([]);
+  });
+
   it('forwards exceptions raised in SQL, including RAISE SQLSTATE PGRST', async () => {
     const raised = await get().client().rpc('fail', { msg: 'Out of stock' });
     expect(raised.status).toBe(400);

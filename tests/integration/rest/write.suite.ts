@@ -189,6 +189,61 @@ export function writeSuite(get: () => TestStack): void {
     expect(big.json.message).toBe('Payload Too Large');
   });
 
+  // ApiRequest.hs getPayload: CSV rows (NULL is null) and form fields insert as JSON objects of
+  // strings; any other Content-Type is PGRST102. A CSV answer's header names the RETURNING columns.
+  it('inserts CSV and form bodies and answers a write in CSV', async () => {
+    const post = (path: string, contentType: string, body: string, accept = 'text/csv') => rest(get(), path, {
+      method: 'POST', headers: { ...asService(get()), 'Content-Type': contentType, Accept: accept, Prefer: 'return=representation' }, body,
+    });
+    const csv = await post('/no_pk', 'text/csv', 'a,b\ncsv1,"with, comma"\r\nNULL,"csv2 ""q"""\n\n');
+    expect([csv.status, csv.headers.get('content-type'), csv.text]).toEqual([201, 'text/csv; charset=utf-8', 'a,b\ncsv1,"with, comma"\n,"csv2 ""q"""']);
+    expect((await svc().from('no_pk').select('a, b').like('b', '%csv2%')).data).toEqual([{ a: null, b: 'csv2 "q"' }]);
+    const ragged = await post('/no_pk', 'text/csv', 'a,b\nfoo,bar\nbaz');
+    expect([ragged.status, ragged.json]).toEqual([400, pgrstError('PGRST102', 'All lines must have same number of fields')]);
+    // Typed by the columns: numbers and arrays from their text.
+    const typed = await post('/books?select=title,pages,tags', 'text/csv', 'title,pages,tags,status\nCSV book,12,"{a,b}",draft', 'application/json');
+    expect([typed.status, typed.json]).toEqual([201, [{ title: 'CSV book', pages: 12, tags: ['a', 'b'] }]]);
+    // The header is what the insert returned (the selected columns and the key, sorted), as PostgREST's.
+    const returned = await post('/items?select=label', 'text/csv', 'id,label\ncsv3,third');
+    expect([returned.status, returned.text]).toEqual([201, 'id,label\nthird']);
+    const form = await post('/items?select=id,label,n', 'application/x-www-form-urlencoded', 'id=form1&label=a+b%26c&n=1.5', 'application/json');
+    expect([form.status, form.json]).toEqual([201, [{ id: 'form1', label: 'a b&c', n: 1.5 }]]);
+    const text = await post('/items', 'text/plain', '{"id":"t"}', 'application/json');
+    expect([text.status, text.json]).toEqual([400, pgrstError('PGRST102', 'Content-Type not acceptable: text/plain')]);
+    await svc().from('no_pk').delete().like('b', '%csv%');
+    await svc().from('no_pk').delete().like('a', 'csv%');
+    await svc().from('books').delete().eq('title', 'CSV book');
+    await svc().from('items').delete().in('id', ['csv3', 'form1']);
+  });
+
+  // A view's primary key is its table's (SchemaCache.hs addViewPrimaryKeys): upserts resolve on it.
+  it('upserts through a view on the primary key of its table, and patches with a CSV row', async () => {
+    const upsert = await rest(get(), '/author_view?select=author_key,name', {
+      method: 'POST', headers: { ...asService(get()), Prefer: 'resolution=merge-duplicates,return=representation' }, body: '{"author_key":3,"name":"Iain M."}',
+    });
+    expect([upsert.status, upsert.json, upsert.headers.get('preference-applied')]).toEqual([200, [{ author_key: 3, name: 'Iain M.' }], 'resolution=merge-duplicates, return=representation']);
+    const patch = await rest(get(), '/author_view?author_key=eq.3&select=name', {
+      method: 'PATCH', headers: { ...asService(get()), 'Content-Type': 'text/csv', Prefer: 'return=representation' }, body: 'name\nIain\n',
+    });
+    expect([patch.status, patch.json]).toEqual([200, [{ name: 'Iain' }]]);
+  });
+
+  it('answers the EXPLAIN of a write without running it, unless options=analyze', async () => {
+    const plan = await rest(get(), '/items?id=eq.a', {
+      method: 'DELETE', headers: { ...asService(get()), Accept: 'application/vnd.pgrst.plan+json', Prefer: 'return=representation' },
+    });
+    expect([plan.status, plan.headers.get('content-type')]).toEqual([200, 'application/vnd.pgrst.plan+json; for="application/json"; charset=utf-8']);
+    expect(plan.json[0].Plan).toHaveProperty('Node Type');
+    expect((await svc().from('items').select('id').eq('id', 'a')).data).toEqual([{ id: 'a' }]);
+    const analyzed = await rest(get(), '/items', {
+      method: 'POST', headers: { ...asService(get()), Accept: 'application/vnd.pgrst.plan; options=analyze' }, body: '{"id":"planned"}',
+    });
+    expect([analyzed.status, analyzed.headers.get('content-type')]).toEqual([200, 'application/vnd.pgrst.plan+text; for="application/json"; options=analyze; charset=utf-8']);
+    expect(analyzed.text).toContain('Insert on items');
+    expect((await svc().from('items').select('id').eq('id', 'planned')).data).toEqual([{ id: 'planned' }]);
+    await svc().from('items').delete().eq('id', 'planned');
+  });
+
   // User values reach Postgres as quoted literals in one text (Db.requestStatement): each of these
   // must come back byte for byte through a write, filters, an RPC argument and a JSON path key.
   it('carries quotes, backslashes and statement-like text as plain values on every path', async () => {

@@ -6,10 +6,11 @@ const PROVIDERS = [
   'twitter', 'zoom', 'phone',
 ];
 
-/** GET /settings, in GoTrue's shape: only the email provider is on locally. */
+/** GET /settings, in GoTrue's shape: the email provider, and anonymous sign-ins when enabled. */
 export function settingsJson(cfg: AuthConfig): Record<string, unknown> {
   const external: Record<string, boolean> = Object.fromEntries(PROVIDERS.map((p) => [p, false]));
   external.email = cfg.emailEnableSignup;
+  external.anonymous_users = cfg.enableAnonymousSignIns;
   return {
     external,
     disable_signup: !cfg.enableSignup,

@@ -9,14 +9,17 @@ import { FIVE_MINUTES } from '../ratelimit.ts';
 import { createSession, tokenResponse, type RequestMeta } from '../sessions.ts';
 import { findUserByEmail, findUserById, obfuscatedUser, userJson, type UserRow } from '../users.ts';
 import { optionalObject, validEmail } from '../validate.ts';
+import { signupAnonymously } from './anonymous.ts';
 
 const emailLimit = () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
+const blank = (v: unknown) => v === undefined || v === null || v === '';
 
-/** POST /signup: GoTrue's email sign-up, with or without e-mail confirmation. */
+/** POST /signup: GoTrue's email sign-up, with or without e-mail confirmation; anonymous without an address. */
 export async function signup(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { cfg, db, limiter } = ctx;
   const meta = requestMeta(ctx, req);
   const body = await readJson(req);
+  if (blank(body.email) && blank(body.phone)) return signupAnonymously(ctx, req, res, body);
   limiter.take(`signin:${meta.ip}`, cfg.rateLimit.signInSignUps, FIVE_MINUTES);
   if (!cfg.enableSignup || !cfg.emailEnableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   if (body.phone) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { audit } from '../audit.ts';
-import { requestMeta, requireUser, sessionsEnded, type AuthCtx } from '../context.ts';
+import { redirectTarget, requestMeta, requireUser, sessionsEnded, type AuthCtx } from '../context.ts';
+import { addEmailToAnonymous } from '../email-change.ts';
 import { AuthError, readJson, sendJson } from '../http.ts';
 import { checkPassword, comparePassword, hashPassword } from '../passwords.ts';
 import { findUserById, storePassword, userJson } from '../users.ts';
@@ -20,9 +21,11 @@ async function hasVerifiedFactor(ctx: AuthCtx, userId: string): Promise<boolean>
 }
 
 /**
- * PUT /user: user_metadata merge and password change (email change is not supported locally).
+ * PUT /user: user_metadata merge, password change, and an anonymous user's first e-mail address
+ * (email-change.ts; a permanent user's e-mail change is not supported locally).
  * As GoTrue's UserUpdate: a user with a verified factor changes password or e-mail only from an
- * aal2 session (401 insufficient_aal); with secure_password_change an old session needs a nonce.
+ * aal2 session (401 insufficient_aal); with secure_password_change an old session needs a nonce;
+ * an anonymous user sets a password only together with an address.
  */
 export async function updateUser(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { user, session } = await requireUser(ctx, req);
@@ -39,7 +42,10 @@ export async function updateUser(ctx: AuthCtx, req: IncomingMessage, res: Server
   if ((password || changesEmail || body.phone) && session.aal !== 'aal2' && (await hasVerifiedFactor(ctx, user.id))) {
     throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
   }
-  if (changesEmail) throw new AuthError(422, 'email_change_not_supported', 'Email change is not supported by the local auth server');
+  if (user.is_anonymous && password && !newEmail && !body.phone) {
+    throw new AuthError(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+  }
+  if (changesEmail && !user.is_anonymous) throw new AuthError(422, 'email_change_not_supported', 'Email change is not supported by the local auth server');
   if (body.phone) throw new AuthError(422, 'phone_provider_disabled', 'Unsupported phone provider');
   let hash: string | undefined;
   let nonceToken: string | undefined;
@@ -66,6 +72,7 @@ export async function updateUser(ctx: AuthCtx, req: IncomingMessage, res: Server
       await storePassword(tx, user.id, session.id, hash);
       await audit(tx, user, 'user_updated_password', meta);
     }
+    if (changesEmail && newEmail) await addEmailToAnonymous(ctx, tx, user, newEmail, meta, redirectTarget(ctx, req));
     return userJson(tx, (await findUserById(tx, user.id))!);
   });
   if (hash) await sessionsEnded(ctx);

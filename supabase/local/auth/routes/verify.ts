@@ -3,17 +3,51 @@ import type { Tx } from '../../contracts.ts';
 import { audit } from '../audit.ts';
 import { redirectTarget, requestMeta, withFragment, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson, validationFailed } from '../http.ts';
+import { confirmEmailChange } from '../email-change.ts';
 import { checkCode, forgetCode, type CodeType } from '../otp.ts';
 import { FIVE_MINUTES } from '../ratelimit.ts';
 import { createSession, tokenResponse, type RequestMeta } from '../sessions.ts';
 import { findUserById } from '../users.ts';
 import { optionalString, validEmail } from '../validate.ts';
 
-const TYPE: Record<string, CodeType> = { signup: 'confirmation', email: 'confirmation', invite: 'confirmation', recovery: 'recovery', magiclink: 'recovery' };
+const TYPE: Record<string, CodeType> = {
+  signup: 'confirmation', email: 'confirmation', invite: 'confirmation', recovery: 'recovery', magiclink: 'recovery', email_change: 'email_change',
+};
 const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+
+/**
+ * The address an anonymous user asked for becomes theirs (email-change.ts); app_metadata then
+ * lists the user's providers, as GoTrue's UpdateAppMetaDataProviders after every verification.
+ */
+async function consumeEmailChange(ctx: AuthCtx, tx: Tx, meta: RequestMeta, linkToken: string) {
+  const r = await tx.query<{ id: string; email_change: string | null }>(
+    `select id, email_change from auth.users
+     where email_change_token_new = $1 and $1 <> '' and email_change_sent_at + make_interval(secs => $2) > now() and deleted_at is null
+     for update`,
+    [linkToken, ctx.cfg.otpExpiry],
+  );
+  const row = r.rows[0];
+  if (!row?.email_change) return null;
+  await confirmEmailChange(tx, (await findUserById(tx, row.id))!, row.email_change, meta);
+  await tx.query(
+    `with p as (
+       select coalesce(jsonb_agg(provider order by first), '[]'::jsonb) as list
+       from (select provider, min(created_at) as first from auth.identities where user_id = $1 group by provider) i
+     )
+     update auth.users set last_sign_in_at = now(),
+       raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || jsonb_build_object('providers', p.list)
+         || case when jsonb_array_length(p.list) > 0 then jsonb_build_object('provider', p.list -> 0) else '{}'::jsonb end
+     from p where id = $1`,
+    [row.id],
+  );
+  const user = (await findUserById(tx, row.id))!;
+  const { sessionId, refreshToken } = await createSession(tx, user, 'otp', meta);
+  return tokenResponse(tx, ctx.keys, user, sessionId, refreshToken, ctx.cfg.jwtExpiry, meta);
+}
 
 /** Uses a pending link token: confirms the address, opens a session; null when the token is unknown or expired. */
 async function consume(ctx: AuthCtx, tx: Tx, meta: RequestMeta, type: CodeType, linkToken: string) {
+  if (type === 'email_change') return consumeEmailChange(ctx, tx, meta, linkToken);
   const r = await tx.query<{ id: string }>(
     `update auth.users set ${type}_token = '', email_confirmed_at = coalesce(email_confirmed_at, now()),
        last_sign_in_at = now(), updated_at = now()
@@ -52,7 +86,14 @@ export async function verifyGet(ctx: AuthCtx, req: IncomingMessage, res: ServerR
     if (e instanceof AuthError) return go(new URLSearchParams({ error: 'access_denied', error_code: e.errorCode, error_description: e.message }));
     throw e;
   }
-  const session = codeType && token ? await ctx.db.transaction((tx) => consume(ctx, tx, meta, codeType, token)) : null;
+  let session: Awaited<ReturnType<typeof consume>> = null;
+  try {
+    session = codeType && token ? await ctx.db.transaction((tx) => consume(ctx, tx, meta, codeType, token)) : null;
+  } catch (e) {
+    // A link's refusal belongs in the fragment, like GoTrue's verifyGet errors (e.g. email_exists).
+    if (e instanceof AuthError) return go(new URLSearchParams({ error: 'access_denied', error_code: e.errorCode, error_description: e.message }));
+    throw e;
+  }
   if (!session) {
     return go(new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' }));
   }

@@ -2,7 +2,7 @@ import { ApiError } from '../errors.ts';
 import type { Relation } from '../schema-cache.ts';
 import { Params, ident, qualified } from '../sql/ident.ts';
 import { checkPlan, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
-import { baseHeaders, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { baseHeaders, send, sendPlan, singularError, toCount, type RequestContext } from '../request.ts';
 import { countPlan, runCounted } from './count.ts';
 import { readStatus, rootPage } from './range.ts';
 
@@ -16,7 +16,10 @@ interface EnvelopeRow {
 export async function handleRead(rc: RequestContext, rel: Relation): Promise<void> {
   const params = new Params();
   const root = rc.query.levels.get('') ?? { filters: [], logic: [] };
-  const readCtx: ReadContext = { cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 }, aggregates: rc.config.aggregates };
+  const readCtx: ReadContext = {
+    cache: rc.cache, params, levels: rc.query.levels, used: new Set(['']), counter: { n: 0 }, aggregates: rc.config.aggregates,
+    jsonbEmbeds: rc.accept.format === 'csv',
+  };
   const ref = ident(rel.name);
   const s = shape(readCtx, rel, ref, rc.query.select, root, []);
   checkPlan(readCtx);
@@ -32,7 +35,9 @@ export async function handleRead(rc: RequestContext, rel: Relation): Promise<voi
     singular: rc.accept.singular,
     stripNulls: rc.accept.stripNulls,
     withBody: rc.method !== 'HEAD',
+    format: rc.accept.format,
   });
+  if (rc.accept.plan) return sendPlan(rc, true, sql);
   const { row, total } = await runCounted<EnvelopeRow>(rc, true, sql, count);
   if (!row) throw new ApiError(500, 'PGRSTX00', 'The read returned no envelope row');
   const pageTotal = toCount(row.page_total) ?? 0;

@@ -1,13 +1,15 @@
 import type { QueryResult } from '../../contracts.ts';
 import { ApiError } from '../errors.ts';
+import { csvRows } from '../csv.ts';
 import { invalidBody, parseJsonBody, readBody } from '../http.ts';
-import { hasField, type Relation } from '../schema-cache.ts';
-import { resolveRelationship } from '../sql/embed.ts';
+import { contentMediaType, toMime } from '../media.ts';
+import type { Relation } from '../schema-cache.ts';
+import { embedNeeds } from '../sql/embed.ts';
 import { filterSql, logicSql } from '../sql/filters.ts';
 import { Params, ident } from '../sql/ident.ts';
 import { INSERTED_SQL, deleteSql, insertSql, updateSql } from '../sql/mutate.ts';
 import { checkPlan, envelope, shape, type ReadContext } from '../sql/read.ts';
-import { baseHeaders, contentRange, runInTx, runStatement, send, singularError, toCount, type RequestContext } from '../request.ts';
+import { baseHeaders, contentRange, runInTx, runStatement, send, sendPlan, singularError, toCount, type RequestContext } from '../request.ts';
 
 type Row = Record<string, unknown>;
 
@@ -39,6 +41,37 @@ function insertPayload(rc: RequestContext, rel: Relation, body: unknown): { rows
   return { rows, columns: [...new Set(columns)] };
 }
 
+/**
+ * The body of a POST or PATCH by its Content-Type (ApiRequest.hs `getPayload`): JSON, CSV (rows
+ * of strings, `NULL` null) or a form (one row of strings, a repeated name's last value); any
+ * other type is PGRST102.
+ */
+async function readPayload(rc: RequestContext): Promise<unknown> {
+  const type = contentMediaType(rc.req.headers['content-type']);
+  if (type.kind !== 'json' && type.kind !== 'csv' && type.kind !== 'urlencoded') {
+    throw invalidBody(`Content-Type not acceptable: ${toMime(type)}`);
+  }
+  const text = await readBody(rc.req, rc.config.maxBodyBytes);
+  if (type.kind === 'csv') return csvRows(text);
+  if (type.kind === 'urlencoded') return Object.fromEntries(new URLSearchParams(text));
+  return parseJsonBody(text);
+}
+
+/**
+ * The values a PATCH sets: the body object, or the first row of an array of objects with the same
+ * keys (a CSV body's first line), as PostgREST reads one (`json_to_recordset … LIMIT 1`); an empty
+ * array sets nothing.
+ */
+function patchRow(body: unknown): Row {
+  if (isObject(body)) return body;
+  if (!Array.isArray(body)) throw invalidBody('Empty or invalid json');
+  const first = body[0];
+  if (first === undefined) return {};
+  const keys = isObject(first) ? Object.keys(first).sort().join('\0') : undefined;
+  if (!isObject(first) || !body.every((r) => isObject(r) && Object.keys(r).sort().join('\0') === keys)) throw invalidBody('All object keys must match');
+  return first;
+}
+
 /** Filters of the root level, for UPDATE/DELETE. */
 function rootWhere(rc: RequestContext, rel: Relation, params: Params): string[] {
   const root = rc.query.levels.get('') ?? { filters: [], logic: [] };
@@ -49,26 +82,9 @@ function rootWhere(rc: RequestContext, rel: Relation, params: Params): string[] 
   return [...root.filters.map((f) => filterSql(ref, rel, f, params)), ...root.logic.map((t) => logicSql(ref, rel, t, params))];
 }
 
-/**
- * The columns a write returns for its representation (Plan.hs `inferColsEmbedNeeds`): `*` when the
- * select has it or embeds a function of the row; else the selected columns and computed fields,
- * the columns embeds join on, and the primary key. Only these are read back, so a role with
- * column-level SELECT grants can write and see the columns it may read (`returning t.*` would
- * need them all).
- */
+/** The columns a write returns for its representation (see `embedNeeds`), with the primary key. */
 function returningColumns(rc: RequestContext, rel: Relation): string[] {
-  const cols = new Set<string>();
-  for (const item of rc.query.select) {
-    if (item.kind === 'star') return ['*'];
-    // A name that is neither (the legacy `count`, a typo) is the select's own business (42703).
-    if (item.kind === 'field') { if (hasField(rel, item.field.name)) cols.add(item.field.name); continue; }
-    // A function of the row (computed relationship) is called with the whole row.
-    const needs = resolveRelationship(rc.cache, rel, item.name, item.hint).parentCols;
-    if (needs === null) return ['*'];
-    for (const c of needs) cols.add(c);
-  }
-  for (const c of rel.pk) cols.add(c);
-  return [...cols];
+  return embedNeeds(rc.cache, rel, rc.query.select, rel.pk);
 }
 
 interface Outcome {
@@ -92,7 +108,7 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
   if (rc.method === 'DELETE') {
     mutation = deleteSql(rel, rootWhere(rc, rel, params), returning);
   } else {
-    const body = parseJsonBody(await readBody(rc.req, rc.config.maxBodyBytes));
+    const body = await readPayload(rc);
     if (rc.method === 'POST') {
       const { rows, columns } = insertPayload(rc, rel, body);
       const resolution = rc.prefer.resolution;
@@ -111,10 +127,10 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
         returning: returning ?? (countInserted ? [] : undefined),
       });
     } else {
-      if (!isObject(body)) throw invalidBody('Empty or invalid json');
-      const columns = Object.keys(body);
+      const row = patchRow(body);
+      const columns = Object.keys(row);
       checkColumns(rel, columns);
-      const payload = params.add(JSON.stringify(body));
+      const payload = params.add(JSON.stringify(row));
       // PostgREST turns an empty PATCH body into a no-op.
       mutation = columns.length ? updateSql(rel, columns, payload, rootWhere(rc, rel, params), returning) : null;
     }
@@ -127,16 +143,22 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
     if (representation) {
       const readCtx: ReadContext = {
         cache: rc.cache, params, levels: new Map([['', { filters: [], logic: [] }]]), used: new Set(['']), counter: { n: 0 }, aggregates: rc.config.aggregates,
+        jsonbEmbeds: rc.accept.format === 'csv',
       };
       for (const key of rc.query.levels.keys()) if (key !== '') readCtx.used.add(key);
       const s = shape(readCtx, rel, ident(rel.name), rc.query.select, { filters: [], logic: [] }, []);
       checkPlan(readCtx);
       rows = `select ${s.cols} from "pgrst_source" as ${ident(rel.name)}${s.joins}${s.group}`;
     }
-    statement = `with "pgrst_source" as (${mutation}) ${envelope(rows, null, {
+    statement = envelope(rows, null, {
       count: false, singular: rc.accept.singular, stripNulls: rc.accept.stripNulls, withBody: representation,
+      format: rc.accept.format, source: mutation,
       ...(countInserted ? { extra: `${INSERTED_SQL} as inserted` } : {}),
-    })}`;
+    });
+  }
+  if (rc.accept.plan) {
+    // An empty PATCH has no statement; PostgREST explains its no-op update instead.
+    return sendPlan(rc, false, statement ?? 'select 1 where false');
   }
 
   type Written = QueryResult<{ page_total: unknown; body: string | null; inserted?: unknown }>;

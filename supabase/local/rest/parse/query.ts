@@ -60,7 +60,7 @@ function readInt(v: string): number | undefined {
 export function parseQuery(search: URLSearchParams, isRpc: boolean): QueryParams {
   const levels = new Map<string, Level>();
   level(levels, []);
-  const rpcArgs = new Map<string, string>();
+  const rpcArgs: [string, string][] = [];
   const q: QueryParams = { select: parseSelect(search.get('select') ?? '*'), levels, rpcArgs };
   const columns = search.get('columns');
   if (columns !== null && columns !== '') q.columns = parseColumns('columns', columns);
@@ -96,7 +96,7 @@ export function parseQuery(search: URLSearchParams, isRpc: boolean): QueryParams
     if (value === '' && !isRpc) continue;
     const isFilter = key.includes('.') || hasOperator(value);
     if (!isFilter) {
-      if (isRpc) { rpcArgs.set(key, value); continue; }
+      if (isRpc) { rpcArgs.push([key, value]); continue; }
       throw parseError('filter', value, 1, `unexpected "${value[0] ?? ''}" expecting "not" or operator (eq, gt, ...)`);
     }
     const { path, field } = treePath(key);

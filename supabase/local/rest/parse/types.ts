@@ -69,8 +69,8 @@ export interface Level {
 export interface QueryParams {
   select: SelectItem[];
   levels: Map<string, Level>;
-  /** Query parameters without an operator: RPC arguments (GET /rpc/fn?a=1). */
-  rpcArgs: Map<string, string>;
+  /** Query parameters without an operator, in order: RPC arguments (GET /rpc/fn?a=1&v=x&v=y). */
+  rpcArgs: [string, string][];
   columns?: string[];
   onConflict?: string[];
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../errors.ts';
-import { closest, type ComputedRel, type ForeignKey, type Relation, type SchemaCache } from '../schema-cache.ts';
+import type { SelectItem } from '../parse/types.ts';
+import { closest, hasField, type ComputedRel, type ForeignKey, type Relation, type SchemaCache } from '../schema-cache.ts';
 import { ident, qualified } from './ident.ts';
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one';
@@ -30,18 +31,11 @@ export interface Relationship {
   parentCols: string[] | null;
 }
 
-const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
-
-function isUnique(rel: Relation, cols: string[]): boolean {
-  return rel.uniques.some((u) => sameSet(u, cols));
-}
-
 /** `forward`: from the table holding the key to the one it references. */
 function fkRelationship(fk: ForeignKey, forward: boolean): Relationship {
   const target = forward ? fk.to : fk.from;
   const [parentCols, targetCols] = forward ? [fk.fromCols, fk.toCols] : [fk.toCols, fk.fromCols];
-  const o2o = isUnique(fk.from, fk.fromCols);
-  const cardinality: Cardinality = o2o ? 'one-to-one' : forward ? 'many-to-one' : 'one-to-many';
+  const cardinality: Cardinality = fk.o2o ? 'one-to-one' : forward ? 'many-to-one' : 'one-to-many';
   return {
     target, toOne: cardinality !== 'one-to-many', via: { kind: 'fk', fk, cardinality, forward }, parentCols,
     source: (t) => `${qualified(target.schema, target.name)} as ${t}`,
@@ -72,18 +66,20 @@ function junctionRelationship(junction: Junction): Relationship {
 }
 
 /**
- * The many-to-many relationships of `parent` (SchemaCache.hs `addM2MRels`): a table with two
- * different many-to-one foreign keys, one to `parent`, whose columns are all part of its primary
- * key (which may have more). A table joined to itself this way is left out: PostgREST never
+ * The many-to-many relationships of `parent` (SchemaCache.hs `addM2MRels`): a table (or a view
+ * of one) with two different many-to-one foreign keys, one to `parent`, whose columns are all
+ * part of its primary key (which may have more). A table joined to itself this way is left out: PostgREST never
  * matches a many-to-many self-relationship (its docs use a function for those).
  */
 function junctionsOf(cache: SchemaCache, parent: Relation): Junction[] {
-  const manyToOne = cache.fks.filter((fk) => !isUnique(fk.from, fk.fromCols));
+  const manyToOne = cache.fks.filter((fk) => !fk.o2o);
   const out: Junction[] = [];
   for (const source of manyToOne) {
-    if (source.to !== parent) continue;
+    // A junction outside the exposed schemas is left out (`removeInternal`).
+    if (source.to !== parent || !cache.schemas.includes(source.from.schema)) continue;
     for (const target of manyToOne) {
-      if (target === source || target.from !== source.from || target.to === parent) continue;
+      // Two keys of one constraint (a view showing its columns twice) are not a junction.
+      if (target.name === source.name || target.from !== source.from || target.to === parent) continue;
       const pk = source.from.pk;
       if (pk.length && [...source.fromCols, ...target.fromCols].every((c) => pk.includes(c))) out.push({ table: source.from, source, target });
     }
@@ -134,7 +130,8 @@ function compareRelationships(a: Relationship, b: Relationship): number {
       const { table, source, target } = r.via.junction;
       return [table.schema, CARDINALITY_ORDER['many-to-many'], table.name, `${source.name}\u0000${target.name}`];
     }
-    if (r.via.kind === 'fk') return ['', CARDINALITY_ORDER[r.via.cardinality], r.via.fk.name, ''];
+    // A view showing a key's columns twice has a relationship through each: by columns then.
+    if (r.via.kind === 'fk') return ['', CARDINALITY_ORDER[r.via.cardinality], r.via.fk.name, `${r.via.fk.fromCols.join('\u0000')}\u0001${r.via.fk.toCols.join('\u0000')}`];
     return ['', 4, '', ''];
   };
   const [as, ac, an, ax] = key(a);
@@ -144,8 +141,8 @@ function compareRelationships(a: Relationship, b: Relationship): number {
 
 /**
  * Does `name` (and the hint) pick this relationship (Plan.hs `findRel`)? A foreign key by its
- * target table, its constraint name or (to-one) its single column, then by the hint's constraint
- * or column; a function by its name only, whatever the hint.
+ * target table or view, a table's also by its constraint name or (to-one) its single column, then
+ * by the hint's constraint or column; a function by its name only, whatever the hint.
  */
 function matches(r: Relationship, name: string, hint: string | undefined): boolean {
   if (r.via.kind === 'fn') return r.via.fn.name === name;
@@ -153,7 +150,10 @@ function matches(r: Relationship, name: string, hint: string | undefined): boole
   if (r.via.kind === 'm2m') return r.target.name === name && (hint === undefined || r.via.junction.table.name === hint);
   const { fk, forward } = r.via;
   const byColumn = forward && fk.fromCols.length === 1 && fk.fromCols[0] === name;
-  if (!(r.target.name === name || fk.name === name || byColumn)) return false;
+  // A view is embedded by its name only; a constraint or column names a table (PostgREST's
+  // `relFTableIsView`, as constraint names are shared by a table and every view of it).
+  const targetIsView = r.target.kind === 'v' || r.target.kind === 'm';
+  if (!(r.target.name === name || (!targetIsView && (fk.name === name || byColumn)))) return false;
   return hint === undefined || fk.name === hint || fk.fromCols.includes(hint) || fk.toCols.includes(hint);
 }
 
@@ -195,4 +195,27 @@ export function resolveRelationship(cache: SchemaCache, parent: Relation, name: 
   throw new ApiError(400, 'PGRST200', `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
     `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint === undefined ? '' : ` using the hint '${hint}'`} in the schema '${parent.schema}', but no matches were found.`,
     suggestion ? `Perhaps you meant '${suggestion}' instead of '${name}'.` : null);
+}
+
+/**
+ * The columns of `rel` a select needs from a write's RETURNING or a call's result (Plan.hs
+ * `inferColsEmbedNeeds`): `*` when it selects `*` or embeds a function of the row; else the
+ * selected columns and computed fields, the columns embeds join on, and `pk`, deduplicated and
+ * sorted as PostgREST's Set. Only these are read back, so a role with column-level SELECT grants
+ * can write and see the columns it may read (`returning t.*` would need them all). They are also
+ * what a CSV answer's header line names, as in PostgREST.
+ */
+export function embedNeeds(cache: SchemaCache, rel: Relation, select: SelectItem[], pk: string[]): string[] {
+  const cols = new Set<string>();
+  for (const item of select) {
+    if (item.kind === 'star') return ['*'];
+    // A name that is neither (the legacy `count`, a typo) is the select's own business (42703).
+    if (item.kind === 'field') { if (hasField(rel, item.field.name)) cols.add(item.field.name); continue; }
+    // A function of the row (computed relationship) is called with the whole row.
+    const needs = resolveRelationship(cache, rel, item.name, item.hint).parentCols;
+    if (needs === null) return ['*'];
+    for (const c of needs) cols.add(c);
+  }
+  for (const c of pk) cols.add(c);
+  return [...cols].sort();
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.ts';
+import type { OutputFormat } from '../media.ts';
 import type { AggregateFunction, Field, Filter, Level, LogicTree, OrderTerm, SelectItem } from '../parse/types.ts';
 import { hasField, type Relation, type SchemaCache } from '../schema-cache.ts';
 import { resolveRelationship, type Relationship } from './embed.ts';
@@ -21,6 +22,11 @@ export interface ReadContext {
   aggregates: boolean;
   /** An aggregate function was selected somewhere: PGRST123 once the plan is checked, unless allowed. */
   aggregated?: boolean;
+  /**
+   * Embeds as jsonb, as PostgREST 12 builds them (`row_to_json(…)::jsonb`, `json_agg(…)::jsonb`):
+   * for CSV, whose fields hold their text (jsonb's, with its key order and spacing).
+   */
+  jsonbEmbeds?: boolean;
 }
 
 /**
@@ -153,7 +159,8 @@ function embed(ctx: ReadContext, parent: Relation, parentRef: string, item: Embe
   const output = !isEmptyEmbed(item);
   if (item.spread) return spreadEmbed(key, r, child.spread, joined, rows, mode);
   // Grouped by, the body is jsonb (json has no equality operator).
-  const body = mode.grouped ? `${joined}.body::jsonb` : `${joined}.body`;
+  const jsonb = mode.grouped || ctx.jsonbEmbeds === true;
+  const body = jsonb ? `${joined}.body::jsonb` : `${joined}.body`;
   if (r.toOne) {
     return {
       key, rel: r, cols: output ? [`${body} as ${ident(key)}`] : [], spread: output ? [{ name: key, output: key }] : [],
@@ -161,7 +168,7 @@ function embed(ctx: ReadContext, parent: Relation, parentRef: string, item: Embe
       join: ` left join lateral (select row_to_json("pgrst_row") as body from (${rows} limit 1) as "pgrst_row") as ${joined} on true`,
     };
   }
-  const array = mode.grouped ? `coalesce(${body}, '[]'::jsonb)` : `coalesce(${body}, '[]'::json)`;
+  const array = jsonb ? `coalesce(${body}, '[]'::jsonb)` : `coalesce(${body}, '[]'::json)`;
   return {
     key, rel: r, cols: output ? [`${array} as ${ident(key)}`] : [], spread: output ? [{ name: key, output: key }] : [],
     groups: output ? [array] : [], present: `nullif(${joined}.body::jsonb, '[]'::jsonb) is not null`,
@@ -338,15 +345,57 @@ export interface Envelope {
   withBody: boolean;
   /** More output columns, evaluated once all rows are read (`… as "name"`). */
   extra?: string;
+  /** The body's media type (PostgREST's built-in handlers); JSON by default. */
+  format?: OutputFormat;
+  /** The statement's "pgrst_source" CTE: a mutation or a function call the rows are read from. */
+  source?: string;
+  /**
+   * CSV: a query whose first row's keys are the header line. PostgREST reads them off
+   * "pgrst_source" (`asCsvF`): a read's rows, but a write's RETURNING columns and a call's
+   * returned ones, which are not always the selected ones.
+   */
+  csvHeader?: string;
 }
 
-/** Wraps a rows query: total (for count=exact), rows on the page, and the JSON body as text. */
-export function envelope(rowsSql: string, countSql: string | null, env: Envelope): string {
+/**
+ * PostgREST's CSV (SqlFragment.hs `asCsvF`): the header line, the keys of the first source row
+ * joined by commas as they are (an empty result has none), then each row as Postgres writes a
+ * record without its parentheses: values quoted when they hold a comma, quote, parenthesis,
+ * backslash or space (quotes and backslashes doubled), NULL empty, `""` an empty string.
+ */
+function csvBody(header: string): string {
+  const row = `"pgrst_r"::text`;
+  return `(select coalesce(string_agg("pgrst_k"."k", ','), '') from (select json_object_keys(row_to_json("pgrst_h")) as "k" from (${header} limit 1) as "pgrst_h") as "pgrst_k")`
+    + ` || chr(10) || coalesce(string_agg(substring(${row}, 2, length(${row}) - 2), chr(10)), '')`;
+}
+
+/** The body of one format, aggregated over the rows ("pgrst_r"). */
+function bodySql(env: Envelope): string {
+  if (env.format === 'csv') return csvBody(env.csvHeader ?? `select * from "pgrst_source"`);
+  // PostgREST's `asGeoJsonF`: PostGIS's ST_AsGeoJSON of each row. Without PostGIS the statement
+  // fails as it does there (42883, function st_asgeojson(record) does not exist: 404).
+  if (env.format === 'geojson') return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON("pgrst_r")::json), '[]'))::text`;
   let agg = env.singular ? `(json_agg("pgrst_r")->0)` : `coalesce(json_agg("pgrst_r"), '[]'::json)`;
   if (env.stripNulls) agg = `json_strip_nulls(${agg})`;
-  const body = env.withBody ? `${agg}::text` : 'null::text';
+  return `${agg}::text`;
+}
+
+/**
+ * Wraps a rows query: total (for count=exact), rows on the page, and the body as text. A CSV read
+ * is its own "pgrst_source", as PostgREST's read statement is, so the header reads the rows again
+ * from the CTE instead of running the query twice.
+ */
+export function envelope(rowsSql: string, countSql: string | null, env: Envelope): string {
+  let source = env.source;
+  let from = `(${rowsSql})`;
+  if (env.format === 'csv' && source === undefined) {
+    source = rowsSql;
+    from = `"pgrst_source"`;
+  }
+  const body = env.withBody ? bodySql(env) : 'null::text';
   const total = env.count && countSql ? `(${countSql})` : 'null::bigint';
-  return `select ${total} as total, count(*) as page_total, ${body} as body${env.extra ? `, ${env.extra}` : ''} from (${rowsSql}) as "pgrst_r"`;
+  const cte = source === undefined ? '' : `with "pgrst_source" as (${source}) `;
+  return `${cte}select ${total} as total, count(*) as page_total, ${body} as body${env.extra ? `, ${env.extra}` : ''} from ${from} as "pgrst_r"`;
 }
 
 export { limitSql };
