@@ -20,28 +20,30 @@ stage unit
 npx vitest run --project unit --maxWorkers=100%
 
 # The integration suites run once per engine: two vitest processes at the same time, one per engine,
-# so both cores work (PGlite runs inside the test process, PostgreSQL beside it). Files that do not
-# run per engine (no describeEngines) run once, in the PGlite process but for one. Output lines
-# carry the engine.
+# so both cores work (PGlite runs inside the test process, PostgreSQL beside it). Output lines carry
+# the engine. The PGlite process has the longer work (its database shares the process's thread),
+# so the files that do not run per engine (no describeEngines) run once, in the PostgreSQL process,
+# and the PGlite run of the longest file (durability, about 70 s) follows the PostgreSQL process
+# instead of running in its own: the two lanes then end at about the same time.
 stage integration
 # The e2e suite's production build is made meanwhile: the PostgreSQL process often waits on its
 # server, and the build fills that time.
 build_log=$(mktemp)
 npx vite build > "$build_log" 2>&1 & build=$!
-mapfile -t engine_free < <(grep -L -e describeEngines -e enginesUnderTest $(find tests/integration supabase/tests -name '*.test.ts' | sort))
-# The longest of them (the app's orders on PGlite, about a minute) runs in the PostgreSQL process
-# instead, so that the two processes end at about the same time.
-beside_postgres=tests/integration/app/orders.test.ts
-exclude=()
-for file in "${engine_free[@]}"; do [ "$file" = "$beside_postgres" ] || exclude+=(--exclude "$file"); done
+all_files=$(find tests/integration supabase/tests -name '*.test.ts' | sort)
+mapfile -t engine_free < <(grep -L -e describeEngines -e enginesUnderTest $all_files)
+last_on_pglite=tests/integration/db/durability.test.ts
 # Files marked `@postgres-only` test what PGlite cannot do (a statement timeout on one thread):
 # they have no test in the PGlite process, which vitest counts as a failure.
-mapfile -t postgres_only < <(grep -l '@postgres-only' $(find tests/integration supabase/tests -name '*.test.ts' | sort))
-pglite_exclude=(--exclude "$beside_postgres")
-for file in "${postgres_only[@]}"; do pglite_exclude+=(--exclude "$file"); done
+mapfile -t postgres_only < <(grep -l '@postgres-only' $all_files)
+pglite_exclude=(--exclude "$last_on_pglite")
+for file in "${engine_free[@]}" "${postgres_only[@]}"; do pglite_exclude+=(--exclude "$file"); done
 (TEST_ENGINES=pglite npx vitest run --project integration "${pglite_exclude[@]}" 2>&1 | sed -u 's/^/[pglite] /') &
 pglite=$!
-(TEST_ENGINES=postgres npx vitest run --project integration "${exclude[@]}" 2>&1 | sed -u 's/^/[postgres] /') &
+(
+  TEST_ENGINES=postgres npx vitest run --project integration 2>&1 | sed -u 's/^/[postgres] /'
+  TEST_ENGINES=pglite npx vitest run --project integration "$last_on_pglite" 2>&1 | sed -u 's/^/[pglite after postgres] /'
+) &
 postgres=$!
 status=0
 wait "$pglite" || status=1
