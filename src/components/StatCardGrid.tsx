@@ -19,7 +19,7 @@ export function StatCardGrid({ cards, cols }: { cards: StatCard[]; cols: SimpleG
             {card.label}
           </Text>
           {card.value === undefined ? (
-            <Skeleton height={28} width="50%" mt={4} aria-label="Loading" />
+            <Skeleton height={28} width="50%" mt={4} role="progressbar" aria-label="Loading" />
           ) : (
             <Text fz="xl" fw={700} data-testid={`${card.testId}-value`}>
               {card.value}

@@ -21,7 +21,7 @@ interface CreateAccessCodeDialogProps {
 export function CreateAccessCodeDialog({ opened, onClose, devices, initial, onCreate }: CreateAccessCodeDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Create Access Code" centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
-      {opened && !initial && <Loader size="sm" aria-label="Loading your devices" />}
+      {opened && !initial && <Loader size="sm" role="progressbar" aria-label="Loading your devices" />}
       {opened && initial && devices.length === 0 && <NoDevices onClose={onClose} />}
       {opened && initial && devices.length > 0 && <CreateForm devices={devices} initial={initial} onCancel={onClose} onCreate={onCreate} />}
     </Modal>

@@ -59,7 +59,7 @@ function ShareBody({ text, code }: { text: string; code: string }) {
   return (
     <Stack gap="md">
       <Center mih={220}>
-        {!current && <Loader size="sm" aria-label="Making the QR code" />}
+        {!current && <Loader size="sm" role="progressbar" aria-label="Making the QR code" />}
         {current?.url && <Image src={current.url} w={220} h={220} alt={`QR code of access code ${code}`} data-testid="share-qr" />}
         {current && !current.url && <Text size="sm" c="red">The QR code could not be made; share the text below.</Text>}
       </Center>

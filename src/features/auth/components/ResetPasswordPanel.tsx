@@ -43,7 +43,7 @@ export function ResetPasswordPanel({ onUpdated, onRequestNewLink }: Props) {
   if (status === 'loading') {
     return (
       <Center py="lg">
-        <Loader aria-label="Checking your reset link" />
+        <Loader role="progressbar" aria-label="Checking your reset link" />
       </Center>
     );
   }

@@ -32,7 +32,7 @@ export function CartPage() {
           Shopping Cart
         </Title>
         <Center mih={200}>
-          <Loader aria-label="Loading your cart" />
+          <Loader role="progressbar" aria-label="Loading your cart" />
         </Center>
       </Container>
     );

@@ -66,7 +66,7 @@ export function CheckoutPage({ isLoading, isEmpty, lines, summary, onOrderPlaced
           Checkout
         </Title>
         <Center mih={200}>
-          <Loader aria-label="Loading your cart" />
+          <Loader role="progressbar" aria-label="Loading your cart" />
         </Center>
       </Container>
     );

@@ -7,7 +7,7 @@ import { LoadError } from '@/components/LoadError.tsx';
 
 function OrdersSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading your orders" data-testid="orders-loading">
+    <Stack gap="md" role="progressbar" aria-busy="true" aria-label="Loading your orders" data-testid="orders-loading">
       {[0, 1, 2].map((i) => (
         <Card key={i} withBorder radius="md" padding="lg">
           <Skeleton height={20} width="40%" mb="sm" />

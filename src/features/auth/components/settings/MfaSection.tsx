@@ -49,7 +49,7 @@ export function MfaSection() {
           Two-factor authentication
         </Title>
         {factors.status === 'loading' && factors.factors.length === 0 ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Loading two-factor authentication">
+          <Stack gap="xs" role="progressbar" aria-busy="true" aria-label="Loading two-factor authentication">
             <Skeleton height={20} width="60%" />
             <Skeleton height={56} />
           </Stack>

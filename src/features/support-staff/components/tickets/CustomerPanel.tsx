@@ -24,7 +24,7 @@ export function CustomerPanel({ ticketId }: { ticketId: string }) {
         <Title order={3} fz="h5">
           Customer
         </Title>
-        {phase === 'loading' && <Skeleton height={80} aria-label="Loading the customer" />}
+        {phase === 'loading' && <Skeleton height={80} role="progressbar" aria-label="Loading the customer" />}
         {phase === 'offline' && (
           <Text size="sm" c="dimmed">
             The customer's devices and orders load when the connection returns.

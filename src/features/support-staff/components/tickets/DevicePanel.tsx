@@ -16,7 +16,7 @@ export function DevicePanel({ deviceId }: { deviceId: string }) {
         <Title order={3} fz="h5">
           Device
         </Title>
-        {state.status === 'loading' && <Skeleton height={40} aria-label="Loading the device" />}
+        {state.status === 'loading' && <Skeleton height={40} role="progressbar" aria-label="Loading the device" />}
         {state.status === 'error' && (
           <Text size="sm" c="red">
             The device could not be loaded.
