@@ -1,4 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestStack, type Engine, type TestStack } from '../support/stack.ts';
 
@@ -72,4 +73,20 @@ export async function raw(t: TestStack, method: string, path: string, init: { bo
 export async function count(t: TestStack, table: string): Promise<number> {
   const r = await t.db.query<{ n: string | number }>(`select count(*) as n from ${table}`);
   return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * Opens a verification link from a mail as the user's mail client would: it answers 303 to the
+ * site's /welcome with the session (or the error) in the fragment, which is returned.
+ */
+export async function followVerifyLink(link: URL, type: string): Promise<URLSearchParams> {
+  expect(link.pathname).toBe('/auth/v1/verify');
+  expect(link.searchParams.get('type')).toBe(type);
+  const res = await fetch(link, { redirect: 'manual' });
+  expect(res.status).toBe(303);
+  const location = new URL(res.headers.get('location')!);
+  expect(location.origin + location.pathname).toBe('http://127.0.0.1:4173/welcome');
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  expect(fragment.get('type')).toBe(type);
+  return fragment;
 }
