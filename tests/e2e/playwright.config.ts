@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -15,7 +15,13 @@ const outDir = process.env.E2E_OUTDIR ?? 'dist';
 // Each server gets a fresh PGlite folder so a test run never collides with (or writes into) the
 // developer's `npm start` database. This file is loaded again in every worker: the folders are made
 // once, in the runner, and handed down through the environment.
-process.env.E2E_STACK_DIRS ??= Array.from({ length: workers }, () => mkdtempSync(join(tmpdir(), 'e2e-stack-'))).join(',');
+// The runner removes the folders it made when it exits, after it has stopped the servers (a run
+// left two PGlite folders of about 47 MB each behind).
+if (!process.env.E2E_STACK_DIRS) {
+  const made = Array.from({ length: workers }, () => mkdtempSync(join(tmpdir(), 'e2e-stack-')));
+  process.env.E2E_STACK_DIRS = made.join(',');
+  process.on('exit', () => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+}
 const stackDirs = process.env.E2E_STACK_DIRS.split(',');
 // The browser durability property draws its random histories from this seed, the same in every
 // worker (each loads this file): a new one per run, printed with a failure; set

@@ -4,7 +4,7 @@
  * the JWKS, and all of them verify on /auth/v1, /rest/v1 and /realtime/v1.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +22,12 @@ async function cliKey(alg: 'RS256' | 'ES256'): Promise<JWK> {
   return { ...(await exportJWK(privateKey)), kid: randomUUID(), use: 'sig', key_ops: ['sign', 'verify'], alg, ext: true };
 }
 
+// One folder for the file's key files, removed when the file's tests end.
+const keyDir = mkdtempSync(join(tmpdir(), 'signing-keys-'));
+afterAll(() => rmSync(keyDir, { recursive: true, force: true }));
+
 function keyFile(keys: unknown): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'signing-keys-')), 'signing_keys.json');
+  const path = join(mkdtempSync(join(keyDir, 'k-')), 'signing_keys.json');
   writeFileSync(path, JSON.stringify(keys, null, 2));
   return path;
 }

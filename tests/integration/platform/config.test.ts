@@ -1,14 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { configValue, loadConfig } from '../../../supabase/local/config.ts';
 
 const CONFIG = join(import.meta.dirname, '../../../supabase/config.toml');
 
 describe('stack configuration', () => {
   it('merges the STACK_CONFIG_OVERRIDES file over config.toml key by key, and code overrides over both', () => {
-    const overlay = join(mkdtempSync(join(tmpdir(), 'stack-config-')), 'overrides.toml');
+    const dir = mkdtempSync(join(tmpdir(), 'stack-config-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const overlay = join(dir, 'overrides.toml');
     writeFileSync(overlay, '[auth.rate_limit]\nsign_in_sign_ups = 1000\n');
     const plain = loadConfig(CONFIG, {}, undefined);
     const merged = loadConfig(CONFIG, {}, overlay);

@@ -4,7 +4,7 @@
  * port, and helpers to talk to it through the real supabase-js.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,11 +85,15 @@ export async function createTestDatabase(clusterUrl: string): Promise<{ url: str
   };
 }
 
-let bareDir: string | undefined;
-/** An empty folder standing in for supabase/migrations (and its absent seed.sql). */
+/**
+ * An empty folder standing in for supabase/migrations (and its absent seed.sql). Nothing writes
+ * into it, so every worker and every run shares the one folder (a folder per worker was left
+ * behind in the temporary directory by each run).
+ */
 function emptyDir(): string {
-  bareDir ??= mkdtempSync(join(tmpdir(), 'bare-migrations-'));
-  return bareDir;
+  const dir = join(tmpdir(), 'garage-bare-migrations');
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 function listen(server: Server): Promise<string> {
