@@ -17,6 +17,8 @@ import { startTriggers } from './replication/triggers.ts';
 import { registerSyncActions } from './sync/controller.ts';
 import { purgeUserSyncData, syncDb, type PendingWrite, type SyncDatabase } from './sync/sync-db.ts';
 import { emitFromServer } from './replication/emit.ts';
+import { keepTicket, keptTickets } from './replication/kept-tickets.ts';
+import { STAFF_WINDOW_DAYS, evictOutsideWindow, watchArrivals, windowPullFilter, type StaffWindow } from './replication/staff-window.ts';
 
 export interface UserDataOptions {
   userId: string;
@@ -41,8 +43,13 @@ export interface UserDataOptions {
    * unreachable" (REQUEST_DEADLINE_MS); an attempt silent for twice that is given up. Tests use less.
    */
   requestTimeoutMs?: number;
-  /** The user's role: a customer's device pushes no staff-only table (CollectionSpec.staffWrites). */
+  /**
+   * The user's role: a customer's device pushes no staff-only table (CollectionSpec.staffWrites);
+   * a staff device holds a window of the help desk's tickets (staff-window.ts).
+   */
   role?: 'customer' | 'support' | 'admin';
+  /** Days of ticket activity a staff device holds (STAFF_WINDOW_DAYS by default). */
+  staffWindowDays?: number;
   /** Register the sync center's actions and the window triggers (the app does; tests need not). */
   attach?: boolean;
 }
@@ -57,6 +64,12 @@ export interface UserData {
   reconcile(): Promise<void>;
   retryWrite(entry: PendingWrite): Promise<void>;
   discardWrite(entry: PendingWrite): Promise<void>;
+  /**
+   * Brings a ticket from the server onto this device with its messages, as the server's rows, and
+   * keeps it there for KEEP_DAYS though it is outside a staff device's window (the online search of
+   * older tickets). Resolves once the ticket is in the local database.
+   */
+  openTicket(ticketId: string): Promise<void>;
   /** Stops replicating and closes the database (its data stays). */
   close(): Promise<void>;
 }
@@ -125,6 +138,8 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
     if (token) await options.realtime.realtime.setAuth(token);
   }
 
+  const staffWindow: StaffWindow | undefined =
+    options.role === 'support' || options.role === 'admin' ? { userId, days: options.staffWindowDays ?? STAFF_WINDOW_DAYS } : undefined;
   const replications = new Map<CollectionName, CollectionReplication>();
   const cleanups: (() => void)[] = [];
   for (const name of names) {
@@ -132,7 +147,9 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
     recordLocalWrites(collection, spec(name), sync, userId);
     // Each collection has its own client, so its watchdog hears and aborts only its own requests.
     const attempts = new Attempts(2 * timeoutMs);
+    const pullFilter = staffWindow && windowPullFilter(name, staffWindow);
     const replication = replicateCollection(collection, spec(name), {
+      ...(pullFilter ? { pullFilter } : {}),
       rest: restFor(guardedFetch, attempts),
       attempts,
       ...(options.realtime ? { realtime: options.realtime } : {}),
@@ -155,11 +172,20 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
   }
   cleanups.push(wireStatus([...replications.values()]));
 
+  const windowSets = staffWindow && replications.has('support_tickets') ? windowCollections(db, replications) : undefined;
+  const arrivals = windowSets?.messages ? watchArrivals({ tickets: windowSets.tickets, messages: windowSets.messages }, plainRest) : undefined;
+  if (arrivals) cleanups.push(arrivals.stop);
+
   const reconcile = async () => {
     const entries = await sync.pending.where('userId').equals(userId).toArray();
+    const skipOf = (name: CollectionName) => new Set(entries.filter((entry) => entry.collection === name).map((entry) => entry.docId));
+    if (windowSets && staffWindow) {
+      const skip = { tickets: skipOf('support_tickets'), messages: skipOf('support_messages') };
+      const evicted = await evictOutsideWindow(windowSets, staffWindow, skip, keptTickets(userId)).catch(() => []);
+      arrivals?.forget(evicted);
+    }
     for (const [name, replication] of replications) {
-      const skip = new Set(entries.filter((entry) => entry.collection === name).map((entry) => entry.docId));
-      await reconcileVisibility(db[name] as RxCollection, spec(name), replication, plainRest, skip).catch(() => 0);
+      await reconcileVisibility(db[name] as RxCollection, spec(name), replication, plainRest, skipOf(name)).catch(() => 0);
     }
   };
 
@@ -182,6 +208,10 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
     reconcile,
     retryWrite: (entry) => retryWrite(entry, { db, rest: plainRest, sync, replications }),
     discardWrite: (entry) => discardWrite(entry, { db, rest: plainRest, sync, replications }),
+    async openTicket(ticketId) {
+      await openTicket(ticketId, { db, rest: plainRest, sync, replications });
+      keepTicket(userId, ticketId);
+    },
     async close() {
       for (const cleanup of cleanups.splice(0)) cleanup();
       await Promise.all([...replications.values()].map((replication) => replication.cancel()));
@@ -192,7 +222,8 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
   if (options.attach) {
     // A database opened without multiInstance (tests) has no leader election: it is its own leader.
     const isLeader = () => (typeof db.isLeader === 'function' ? db.isLeader() : true);
-    const relay = createLeaderRelay(`garage-sync-${userId}`, isLeader, { syncNow: () => data.syncNow(), discardWrite: data.discardWrite });
+    const relay = createLeaderRelay(`garage-sync-${userId}`, isLeader, { syncNow: () => data.syncNow(), discardWrite: data.discardWrite, openTicket: data.openTicket });
+    data.openTicket = relay.actions.openTicket;
     cleanups.push(
       relay.close,
       registerSyncActions({ syncNow: relay.actions.syncNow, retryWrite: data.retryWrite, discardWrite: relay.actions.discardWrite }),
@@ -206,6 +237,11 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       .catch(() => undefined);
   }
   return data;
+}
+
+function windowCollections(db: AppDatabase, replications: Map<CollectionName, CollectionReplication>) {
+  const pair = (name: CollectionName) => ({ collection: db[name] as RxCollection, replication: replications.get(name)! });
+  return { tickets: pair('support_tickets'), ...(replications.has('support_messages') ? { messages: pair('support_messages') } : {}) };
 }
 
 interface ActionContext {
@@ -257,6 +293,29 @@ async function discardWrite(entry: PendingWrite, ctx: ActionContext): Promise<vo
     emitFromServer(replication, [restored]);
   }
   await noteSettled(ctx.sync, entry);
+}
+
+/** A ticket and its messages from the server, handed to the replications as pulled rows. */
+async function openTicket(ticketId: string, ctx: ActionContext): Promise<void> {
+  const tickets = ctx.replications.get('support_tickets');
+  const messages = ctx.replications.get('support_messages');
+  const collection = ctx.db.support_tickets;
+  if (!tickets || !collection) throw new Error('The data on this device is not open yet');
+  const [ticket, thread] = await Promise.all([
+    ctx.rest.from('support_tickets').select('*').eq('id', ticketId).maybeSingle(),
+    ctx.rest.from('support_messages').select('*').eq('ticket_id', ticketId),
+  ]);
+  if (ticket.error || thread.error) throw new Error((ticket.error ?? thread.error)!.message);
+  if (!ticket.data) throw new Error('This ticket is no longer on the server');
+  const asPulled = (row: Record<string, unknown>) => ({ ...row, _deleted: Boolean(row._deleted) });
+  if (!emitFromServer(tickets, [asPulled(ticket.data as Record<string, unknown>)])) throw new Error('This device is still loading its tickets; try again in a moment');
+  if (messages) emitFromServer(messages, (thread.data as Record<string, unknown>[]).map(asPulled));
+  // The hand-over is written asynchronously: resolve once the ticket can be read here.
+  const end = Date.now() + REQUEST_DEADLINE_MS;
+  while (!(await collection.findOne(ticketId).exec())) {
+    if (Date.now() > end) throw new Error('The ticket could not be stored on this device');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Sign-out: the user's database and sync records leave the device, open or not. */

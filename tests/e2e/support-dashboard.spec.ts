@@ -228,6 +228,42 @@ test('the queue is a dense table sorted by its headers on a tablet with the cust
   await expectTabsInOneRow(page.getByRole('tablist').first());
 });
 
+test('an older ticket is not on the staff device: the search finds it online, opens it with its conversation, and keeps it on the device', async ({ page }) => {
+  // A ticket resolved 90 days ago, loaded as an import would (service role: its dates are kept).
+  const customerToken = await userToken(DEMO.customer, DEMO_PASSWORD);
+  const customer = (await sessionOf(DEMO.customer, DEMO_PASSWORD)).session.user.id;
+  const [category] = await api<{ id: string }[]>('get', '/rest/v1/support_categories?select=id&name=eq.Troubleshooting', as(customerToken));
+  const marker = `Archived-${Date.now()}`;
+  const subject = `Keypad beeps twice (${marker})`;
+  const longAgo = new Date(Date.now() - 90 * 86_400_000).toISOString();
+  const [ticket] = await api<{ id: string }[]>('post', '/rest/v1/support_tickets', service, {
+    user_id: customer, subject, description: 'The keypad beeps twice and the door stays shut.', category_id: category!.id, priority: 'low', status: 'resolved', created_at: longAgo, updated_at: longAgo,
+  });
+  await api('post', '/rest/v1/support_messages', service, { ticket_id: ticket!.id, user_id: customer, message: 'Solved: new batteries in the keypad.', created_at: longAgo });
+
+  await signInAs(page, DEMO.support);
+  await page.goto('/support/dashboard');
+  await expect(page.getByTestId('staff-ticket').first()).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Search tickets').fill(marker);
+  await expect(page.getByText('No tickets match your search or filters.')).toBeVisible();
+  const older = page.getByRole('region', { name: 'Older tickets — online' });
+  await expect(older.getByTestId('older-ticket')).toHaveCount(1);
+  await expect(older.getByTestId('older-ticket')).toContainText(subject);
+  await expect(older.getByTestId('older-ticket')).toContainText('Resolved');
+
+  await older.getByRole('button', { name: `Open older ticket ${subject}` }).click();
+  const dialog = page.getByRole('dialog', { name: subject });
+  await expect(dialog.getByTestId('message')).toContainText('Solved: new batteries in the keypad.');
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  // Now on the device: listed with the others, no longer offered from the server.
+  await expect(page.locator(`[data-ticket-id="${ticket!.id}"]`)).toBeVisible();
+  await expect(older.getByTestId('older-ticket')).toHaveCount(0);
+  // Kept through a reload, whose start removes what left the window.
+  await page.reload();
+  await page.getByLabel('Search tickets').fill(marker);
+  await expect(page.locator(`[data-ticket-id="${ticket!.id}"]`)).toBeVisible({ timeout: 20_000 });
+});
+
 test('staff write knowledge-base articles: every validation message, tags, preview, create, edit, publish, unpublish, delete', async ({ page }) => {
   test.setTimeout(120_000);
   await signInAs(page, DEMO.support);

@@ -1,4 +1,5 @@
 import { authStore, onSignOut, type AuthState } from '@/features/auth';
+import { forgetKeptTickets } from '@/db/replication/kept-tickets.ts';
 import { forgetSyncedOnce } from '@/db/sync/synced-once.ts';
 import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
 import type { AppRouter } from '../router.ts';
@@ -33,7 +34,10 @@ export function startDataLayer(router: AppRouter): void {
   follow(authStore.getState());
   // Sign-out removes the user's database (and their sync records) from this device.
   onSignOut(() => {
-    if (seenUser) forgetSyncedOnce(seenUser);
+    if (seenUser) {
+      forgetSyncedOnce(seenUser);
+      forgetKeptTickets(seenUser);
+    }
     return running?.then((layer) => layer.purge());
   });
 }

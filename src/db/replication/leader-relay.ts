@@ -8,9 +8,11 @@ import type { PendingWrite } from '../sync/sync-db.ts';
 export interface RelayedActions {
   syncNow(): Promise<void>;
   discardWrite(entry: PendingWrite): Promise<void>;
+  /** Brings a ticket outside a staff device's window onto the device (UserData.openTicket). */
+  openTicket(ticketId: string): Promise<void>;
 }
 
-type Request = { id: string; action: keyof RelayedActions; entry?: PendingWrite };
+type Request = { id: string; action: keyof RelayedActions; entry?: PendingWrite; ticketId?: string };
 type Reply = { replyTo: string; error?: string };
 
 const TIMEOUT_MS = 20_000;
@@ -27,14 +29,19 @@ export function createLeaderRelay(channelName: string, isLeader: () => boolean, 
       return;
     }
     if (!isLeader()) return;
-    const run = message.action === 'syncNow' ? local.syncNow() : local.discardWrite(message.entry as PendingWrite);
+    const run =
+      message.action === 'syncNow'
+        ? local.syncNow()
+        : message.action === 'openTicket'
+          ? local.openTicket(message.ticketId as string)
+          : local.discardWrite(message.entry as PendingWrite);
     run.then(
       () => channel.postMessage({ replyTo: message.id } satisfies Reply),
       (error: unknown) => channel.postMessage({ replyTo: message.id, error: error instanceof Error ? error.message : String(error) } satisfies Reply),
     );
   };
 
-  const ask = (action: keyof RelayedActions, entry?: PendingWrite) =>
+  const ask = (action: keyof RelayedActions, payload: Pick<Request, 'entry' | 'ticketId'> = {}) =>
     new Promise<void>((resolve, reject) => {
       const id = crypto.randomUUID();
       const timer = setTimeout(() => {
@@ -47,13 +54,14 @@ export function createLeaderRelay(channelName: string, isLeader: () => boolean, 
         if (reply.error) reject(new Error(reply.error));
         else resolve();
       });
-      channel.postMessage({ id, action, ...(entry ? { entry } : {}) } satisfies Request);
+      channel.postMessage({ id, action, ...payload } satisfies Request);
     });
 
   return {
     actions: {
       syncNow: () => (isLeader() ? local.syncNow() : ask('syncNow')),
-      discardWrite: (entry) => (isLeader() ? local.discardWrite(entry) : ask('discardWrite', entry)),
+      discardWrite: (entry) => (isLeader() ? local.discardWrite(entry) : ask('discardWrite', { entry })),
+      openTicket: (ticketId) => (isLeader() ? local.openTicket(ticketId) : ask('openTicket', { ticketId })),
     },
     close: () => channel.close(),
   };

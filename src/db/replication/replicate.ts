@@ -3,6 +3,7 @@ import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins
 import type { CollectionSpec } from '../collections/index.ts';
 import type { Attempts } from './attempts.ts';
 import type { RestClient } from './rest.ts';
+import type { PullQuery } from './staff-window.ts';
 
 /** What the plugin uses of a Supabase client: PostgREST for pull and push, Realtime for live. */
 export interface RealtimeLike {
@@ -23,6 +24,8 @@ export interface ReplicateOptions {
   push?: boolean;
   /** The watchdog of this collection's attempts (its `rest` reports to it and carries its signal). */
   attempts: Attempts;
+  /** Narrows each pull beside its checkpoint (a staff device's window: staff-window.ts). */
+  pullFilter?: (query: PullQuery) => PullQuery;
 }
 
 export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>> & {
@@ -78,8 +81,11 @@ export function replicateCollection(
     pull: {
       batchSize: options.batchSize ?? 200,
       modifier: (row) => shapeFromServer(spec, row) as never,
-      // Called as each pull request is built; the query itself is left as the plugin made it.
-      queryBuilder: () => live.pullStarted(),
+      // Called as each pull request is built, before the plugin adds its checkpoint.
+      queryBuilder: ({ query }) => {
+        live.pullStarted();
+        return options.pullFilter ? (options.pullFilter(query as unknown as PullQuery) as unknown as typeof query) : undefined;
+      },
     },
     ...(spec.push && options.push !== false
       ? {

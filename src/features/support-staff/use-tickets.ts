@@ -15,7 +15,7 @@ export interface People {
 }
 
 /**
- * Every ticket from this device's database, newest first and live (a customer's new ticket
+ * The tickets on this device (the staff working set), newest first and live (a customer's new ticket
  * appears as replication brings it), with the category names, the people on the tickets (online,
  * the last answer kept for offline) and which tickets have a change still on its way.
  */

@@ -1,6 +1,7 @@
-// A ticket's conversation, in the support_messages collection: staff pull every message,
-// internal notes included (RLS keeps those from customers). Replies and notes are inserts, local
-// first: offline they wait, marked pending, and replication delivers them once.
+// A ticket's conversation, in the support_messages collection: staff pull the messages of the
+// tickets they hold (staff-window.ts), internal notes included (RLS keeps those from customers).
+// Replies and notes are inserts, local first: offline they wait, marked pending, and replication
+// delivers them once.
 import type { MangoQuery } from 'rxdb';
 import type { SupportMessage } from '@/db/collections/index.ts';
 import type { AppDatabase } from '@/db/database.ts';

@@ -1,4 +1,5 @@
-// Every ticket, in the support_tickets collection on this device: staff pull all of them (RLS).
+// The tickets in the support_tickets collection on this device: a staff device holds its working
+// set (src/db/replication/staff-window.ts); older ones are searched online (older-tickets.ts).
 // Status and assignment changes are local first and reach the server by replication; the server
 // sets resolved_at itself when a ticket becomes resolved (trigger b_set_ticket_resolved_at).
 import type { MangoQuery } from 'rxdb';

@@ -43,6 +43,8 @@ export interface SimDevice {
   /** A fresh access token from the server, as a refresh brings. */
   renewToken(): Promise<void>;
   client?: SupabaseClient;
+  /** A staff device's window in days, read at each (re)open: a test lets time pass with it. */
+  staffWindowDays?: number;
   /** Closes the database (keeping its IndexedDB) and opens it again, as a page reload does. */
   reload(): Promise<void>;
   close(): Promise<void>;
@@ -152,6 +154,7 @@ export async function simDevice(t: TestStack, options: SimDeviceOptions): Promis
       retryTime: options.retryTime ?? 0.2,
       ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
       ...(options.role ? { role: options.role } : {}),
+      ...(device.staffWindowDays ? { staffWindowDays: device.staffWindowDays } : {}),
       ...(device.client ? { realtime: device.client } : {}),
     });
   device.data = await open();

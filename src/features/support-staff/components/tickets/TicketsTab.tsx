@@ -14,6 +14,7 @@ import { setTicketStatus, type SupportTicket, type TicketStatus } from '../../da
 import { ALL_STATUSES, STATUS_FILTER_OPTIONS } from '../../ticket-labels.ts';
 import { DEFAULT_TICKET_SORT, sortTickets, type TicketSort, type TicketSortKey } from '../../ticket-sort.ts';
 import { useStaffTickets } from '../../use-tickets.ts';
+import { OlderTickets } from './OlderTickets.tsx';
 import { TicketCard } from './TicketCard.tsx';
 import { TicketDialog } from './TicketDialog.tsx';
 import { TicketTable, type QueueTicket } from './TicketTable.tsx';
@@ -31,7 +32,8 @@ const SORT_OPTIONS: Array<{ value: string; label: string; sort: TicketSort }> = 
 const sortValue = (sort: TicketSort) => `${sort.key}-${sort.direction}`;
 
 /**
- * Ticket Management: every ticket, newest first unless staff sort it, searchable (subject,
+ * Ticket Management: the tickets on this device (a staff device holds the working set, see
+ * staff-window.ts; older ones are searched online below the list), newest first unless staff sort it, searchable (subject,
  * description, customer, category; typos and word order forgiven), filtered by status and to
  * those assigned to me. A dense sortable table from tablet width up, cards on phones.
  */
@@ -64,6 +66,7 @@ export function TicketsTab() {
   // A search orders by relevance; without one, the chosen column does.
   const shown = search.trim() ? filtered : sortTickets(filtered, sort);
   const open = openId ? (tickets.find((ticket) => ticket.id === openId) ?? null) : null;
+  const held = useMemo(() => new Set(tickets.map((ticket) => ticket.id)), [tickets]);
 
   const changeStatus = async (ticket: SupportTicket, next: TicketStatus) => {
     try {
@@ -128,6 +131,8 @@ export function TicketsTab() {
           ))}
         </Stack>
       )}
+
+      {me && state.status === 'loaded' && <OlderTickets search={search} me={me} held={held} onOpened={setOpenId} />}
 
       <TicketDialog ticket={open} customer={open?.customer ?? ''} category={open?.category ?? ''} people={people} onClose={() => setOpenId(null)} />
     </Stack>
