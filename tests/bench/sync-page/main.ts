@@ -6,7 +6,8 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { awaitRxStorageReplicationIdle, awaitRxStorageReplicationInSync } from 'rxdb';
-import { combineLatest, filter, firstValueFrom } from 'rxjs';
+import { combineLatest, filter, firstValueFrom, Subject } from 'rxjs';
+import type { CollectionName } from '@/db/collections/index.ts';
 import { openUserData, type UserData } from '@/db/session.ts';
 import { benchPull } from './replicate-batch.ts';
 
@@ -15,9 +16,12 @@ export interface OpenOptions {
   anonKey: string;
   userId: string;
   token: string;
-  /** Documents the devices collection must hold before the sync counts as done. */
+  /** Documents the devices collection must hold before the sync counts as done (0: not opened). */
   expectDevices: number;
   batchSize?: number;
+  /** A staff user's device (the ticket window) with these collections (staff-window-bench.ts). */
+  role?: 'support' | 'admin';
+  collections?: CollectionName[];
 }
 
 export interface OpenTimes {
@@ -71,6 +75,8 @@ async function open(options: OpenOptions): Promise<OpenTimes> {
     anonKey: options.anonKey,
     getAccessToken: async () => options.token,
     realtime: client,
+    ...(options.role ? { role: options.role } : {}),
+    ...(options.collections ? { collections: options.collections } : {}),
   });
   const openMs = performance.now() - start;
   // A failed pull or push waits retryTime (5 s) before it is tried again: printed by the bench.
@@ -79,7 +85,7 @@ async function open(options: OpenOptions): Promise<OpenTimes> {
   }
   let received = 0;
   let pulledMs = NaN;
-  const pulled = data.replications.get('devices')!.received$.subscribe(() => {
+  const pulled = (data.replications.get('devices')?.received$ ?? new Subject()).subscribe(() => {
     if (++received === options.expectDevices) pulledMs = performance.now() - start;
   });
   await data.db.waitForLeadership();
@@ -109,12 +115,12 @@ async function open(options: OpenOptions): Promise<OpenTimes> {
   };
   await withTimeout(upToDate(), 120_000);
   const syncedMs = performance.now() - start;
-  const devices = data.db.devices!;
-  let count = await devices.count().exec();
+  const devices = data.db.devices;
+  let count = devices ? await devices.count().exec() : 0;
   // The wait gives up after its timeout, and a replication that got fewer rows than it asked
   // for (the server's max_rows below the batch size) counts itself done: the count is what says
   // the pull is complete. A short grace for rows still being stored.
-  while (count < options.expectDevices && performance.now() - start < syncedMs + 10_000) {
+  while (devices && count < options.expectDevices && performance.now() - start < syncedMs + 10_000) {
     await new Promise((r) => setTimeout(r, 10));
     count = await devices.count().exec();
   }
@@ -164,6 +170,22 @@ async function rename(id: string, name: string): Promise<number> {
   return at;
 }
 
+/** Documents stored in a collection of this page. */
+async function countOf(name: CollectionName): Promise<number> {
+  return (await data!.db[name]?.count().exec()) ?? 0;
+}
+
+/** When a document first shows in a collection here (the machine clock), waiting up to timeoutMs; null if never. */
+async function arrival(name: CollectionName, id: string, timeoutMs: number): Promise<number | null> {
+  const collection = data!.db[name]!;
+  const end = performance.now() + timeoutMs;
+  while (performance.now() < end) {
+    if (await collection.findOne(id).exec()) return clock();
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return null;
+}
+
 async function close(): Promise<void> {
   watcher.forEach((w) => w.unsubscribe());
   await data?.close();
@@ -184,4 +206,4 @@ function state(): unknown {
   };
 }
 
-Object.assign(window, { bench: { open, watch, seen, rename, replicated, close, state } });
+Object.assign(window, { bench: { open, watch, seen, rename, replicated, close, state, countOf, arrival } });

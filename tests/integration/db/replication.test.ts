@@ -160,6 +160,42 @@ describeEngines('data layer replication', (engine) => {
     await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
   });
 
+  it('a read-back older than a later push of the same row does not bring the row back (removed right after it was added)', async () => {
+    const a = await device(CUSTOMER);
+    const replication = a.data.replications.get('devices')!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached = false;
+    // The read-back of the insert reaches the server before the removal does; its answer (the
+    // row as added) arrives after the removal was pushed.
+    a.holdAnswer = (url, init) => {
+      if ((init?.method ?? 'GET') !== 'GET' || !url.includes('/rest/v1/devices?select=*&id=in.') || reached) return undefined;
+      reached = true;
+      return held;
+    };
+    const doc = newDevice(CUSTOMER, 'Added, then removed at once');
+    const added = await a.data.db.devices!.insert(doc);
+    await waitUntil('read-back answered by the server, answer held', () => reached);
+    const removalPushed = firstValueFrom(replication.sent$.pipe(filter((sent) => (sent as unknown as { id: string; _deleted?: boolean }).id === doc.id && Boolean((sent as { _deleted?: boolean })._deleted))));
+    await added.remove();
+    await removalPushed;
+    // Not even for a moment: a page closed then would keep the row, as the server's.
+    const back: string[] = [];
+    const changes = a.data.db.devices!.$.subscribe((event) => {
+      // (Storing the server's copy of the removal is a DELETE event too.)
+      if (event.documentId === doc.id && event.operation !== 'DELETE') back.push(event.operation);
+    });
+    release();
+    await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
+    await replication.internalReplicationState!.streamQueue.down;
+    changes.unsubscribe();
+    expect(back).toEqual([]);
+    expect(await a.data.db.devices!.findOne(doc.id).exec()).toBeNull();
+    await a.data.syncNow();
+    expect(await a.data.db.devices!.findOne(doc.id).exec()).toBeNull();
+    expect((await suite.t.db.query(`select _deleted from public.devices where id = '${doc.id}'`)).rows).toEqual([{ _deleted: true }]);
+  });
+
   it('a resync asked for during the first sync starts no second pull round; one asked for afterwards pulls', async () => {
     // The first pull of the devices is held at the server's door while resyncs are asked for (as
     // the plugin does after its start, and on a Realtime SUBSCRIBED; RxDB would then also scan
