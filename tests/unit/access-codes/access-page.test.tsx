@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccessPage } from '@/features/access-codes/screens.ts';
 import type { AppDatabase } from '@/db/database.ts';
@@ -9,8 +9,6 @@ import { closeUserDatabase, device, DEVICE_ID, doorEvent, openUserDatabase, perm
 // The page reads and writes the access_permissions collection on the device (real RxDB over
 // fake-indexeddb); how the rows reach the server is tested end to end (tests/e2e/access.spec.ts).
 let db: AppDatabase | undefined;
-// RxDB answers through IndexedDB (fake) and Mantine animates: give the page time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 afterEach(async () => {
   await closeUserDatabase(db);
   db = undefined;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NotificationsPage } from '@/features/notifications/screens.ts';
 import { useUnreadNotificationCount } from '@/features/notifications';
@@ -10,9 +10,6 @@ import { databaseWith, notification } from './support.ts';
 
 // The page reads the notifications collection on the device (real RxDB over fake-indexeddb);
 // replication of the is_read mark is tested end to end in tests/e2e/notifications.spec.ts.
-
-// The first answer waits for a real database to open; the machine may be busy.
-configure({ asyncUtilTimeout: 5000 });
 const USER_ID = '00000000-0000-4000-8000-000000000001';
 const OTHER_ID = '00000000-0000-4000-8000-000000000002';
 

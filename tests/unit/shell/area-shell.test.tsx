@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AreaShell } from '@/app/shell/area/AreaShell.tsx';
 import { ADMIN_AREA, CUSTOMER_AREA, groupNavItems, type AreaConfig } from '@/app/shell/area/areas.ts';
@@ -9,9 +9,6 @@ import { renderWithRouter } from '@/test/render.tsx';
 import { publish, resetUserData } from '../data-layer/support.ts';
 import { databaseWith, notification } from '../notifications/support.ts';
 
-
-// The first answer waits for a real database to open; the machine may be busy.
-configure({ asyncUtilTimeout: 5000 });
 const USER = '00000000-0000-4000-8000-000000000001';
 
 function signIn(role: Role, firstName: string | null) {
