@@ -9,16 +9,13 @@
  *
  *   npx tsx tests/bench/staff-window-bench.ts   (BENCH_RUNS=3 BENCH_REOPENS=10 BENCH_SCALE=1)
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { rmSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import type { Stack } from '../../supabase/local/server.ts';
 import { chromiumPath } from '../e2e/support/chromium.ts';
 import { withLargeDataStack } from './large-data-stack.ts';
 import { percentile } from './realtime-stats.ts';
-import { buildSyncPage, PAGE_PATH, servePage } from './sync-page/build.ts';
+import { buildSyncPage, PAGE_PATH, serveWithStack } from './sync-page/build.ts';
 import type { OpenOptions, OpenTimes } from './sync-page/main.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -36,23 +33,11 @@ type BenchWindow = {
 };
 const countOn = (page: Page, name: string) => page.evaluate((n) => (window as unknown as BenchWindow).bench.countOf(n), name);
 
-async function serve(stack: Stack, outDir: string): Promise<{ server: Server; url: string }> {
-  const page = servePage(outDir);
-  const server = createServer((req, res) => stack.handle(req, res, () => page(req, res)));
-  server.on('upgrade', (req, socket, head) => {
-    if (!stack.upgrade(req, socket, head)) socket.destroy();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack.setPublicUrl(url);
-  return { server, url };
-}
-
 const windowSql = (user: string) => `(t.status in ('open', 'in_progress') or t.assigned_to = '${user}' or t.updated_at > now() - interval '30 days')`;
 
 await withLargeDataStack({ scale: SCALE, staff: 25, poolMax: 4 }, async ({ stack, pool, countsLine }) => {
   const outDir = await buildSyncPage();
-  const { server, url } = await serve(stack, outDir);
+  const { server, url } = await serveWithStack(stack, outDir);
   const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
   try {
     const { rows: [staff] } = await pool.query<{ user_id: string }>(`select user_id from public.profiles where role = 'support' order by user_id limit 1`);

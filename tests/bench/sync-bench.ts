@@ -9,8 +9,6 @@
  *
  *   npx tsx tests/bench/sync-bench.ts   (BENCH_ENGINES=postgres,pglite BENCH_SIZES=1000,10000 BENCH_RUNS=3 BENCH_BATCH_SIZES=200 BENCH_CHANGES=60)
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +17,7 @@ import { createStack, type Stack } from '../../supabase/local/server.ts';
 import { chromiumPath } from '../e2e/support/chromium.ts';
 import { startPgCluster, type PgCluster } from '../integration/support/pg-cluster.ts';
 import { percentile } from './realtime-stats.ts';
-import { buildSyncPage, PAGE_PATH, servePage } from './sync-page/build.ts';
+import { buildSyncPage, PAGE_PATH, serveWithStack } from './sync-page/build.ts';
 import type { OpenOptions, OpenTimes } from './sync-page/main.ts';
 
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',');
@@ -53,18 +51,6 @@ async function userWithDevices(stack: Stack, n: number): Promise<{ id: string; t
   const rows = await stack.db.query<{ id: string }>(`select id from public.devices where user_id = '${id}' order by id limit 1`);
   const token = await stack.keys.signAccessToken({ role: 'authenticated', aud: 'authenticated', sub: id, aal: 'aal1', exp: Math.floor(Date.now() / 1000) + 3600, session_id: crypto.randomUUID() });
   return { id, token, deviceId: rows.rows[0]!.id };
-}
-
-async function serve(stack: Stack, outDir: string): Promise<{ server: Server; url: string }> {
-  const page = servePage(outDir);
-  const server = createServer((req, res) => stack.handle(req, res, () => page(req, res)));
-  server.on('upgrade', (req, socket, head) => {
-    if (!stack.upgrade(req, socket, head)) socket.destroy();
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stack.setPublicUrl(url);
-  return { server, url };
 }
 
 /** A fresh browser profile (empty IndexedDB) on the bench page. */
@@ -162,7 +148,7 @@ async function benchEngine(engine: string, outDir: string, browser: Browser, syn
   let cluster: PgCluster | undefined;
   if (engine === 'postgres') cluster = await startPgCluster({ settings: { shared_buffers: '128MB' } });
   const stack = await createStack(cluster ? { databaseUrl: cluster.url } : { inMemory: true });
-  const { server, url } = await serve(stack, outDir);
+  const { server, url } = await serveWithStack(stack, outDir);
   LOAD.push(loadavg()[0]!);
   try {
     console.error(`[bench] ${engine}: initial sync …`);

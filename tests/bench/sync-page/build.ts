@@ -4,11 +4,13 @@
  * page talks to the stack same-origin, as the app does behind `vite preview`.
  */
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import type { Stack } from '../../../supabase/local/server.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const src = fileURLToPath(new URL('../../../src', import.meta.url));
@@ -55,4 +57,17 @@ export function servePage(outDir: string) {
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
   };
+}
+
+/** The stack (REST, Auth, Realtime) and the bench page on one loopback port, as the app is served. */
+export async function serveWithStack(stack: Stack, outDir: string): Promise<{ server: Server; url: string }> {
+  const page = servePage(outDir);
+  const server = createServer((req, res) => stack.handle(req, res, () => page(req, res)));
+  server.on('upgrade', (req, socket, head) => {
+    if (!stack.upgrade(req, socket, head)) socket.destroy();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stack.setPublicUrl(url);
+  return { server, url };
 }
