@@ -10,7 +10,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // A module fetch can fail for a moment (a navigation racing the service worker, a dropped
 // connection): without these modules the page never starts, so each is tried again, and if it still
-// fails the page reloads once (a second failure in a row is left to the user's next visit).
+// fails the page reloads once (a second failure in a row is left to the user's next visit). The mark
+// is shared with index.html's inline recovery, which covers the entry module itself.
 const RELOADED = 'garage-boot-reloaded';
 const reloadedOnce = (set?: boolean): boolean => {
   try {

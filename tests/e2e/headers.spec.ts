@@ -48,8 +48,8 @@ test('pages, scripts, assets, the service worker and the API carry the headers o
   expect(expected['Permissions-Policy']).toContain('camera=()');
 
   const home = await request.get('/', { headers: { accept: 'text/html' } });
-  const entry = /import\("([^"]+\.js)"\)/.exec(await home.text())?.[1];
-  expect(entry, 'the boot script imports the entry chunk').toBeTruthy();
+  const entry = /s\.src="([^"]+\.js)"/.exec(await home.text())?.[1];
+  expect(entry, 'the boot script adds the entry chunk').toBeTruthy();
   const html = ['/', '/products/1', '/auth', '/dashboard', '/no-such-page'];
   const files = [entry!, '/sw.js', '/manifest.webmanifest', '/hero/poster.svg', '/rest/v1/products?select=id'];
   for (const path of [...html, ...files]) {

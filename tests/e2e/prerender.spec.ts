@@ -126,6 +126,39 @@ test.describe('prerendered pages', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('garage-boot-reloaded'))).toBeNull();
   });
 
+  // A prerendered page (its boot script adds the entry) and one served the SPA shell (a static entry).
+  for (const path of ['/products/1', '/auth']) {
+    test(`starts when the entry module itself fails to load once: the page reloads once (${path})`, async ({ page, request }) => {
+      // As in a browser durability run: right after a navigation the entry (index-….js) ended
+      // net::ERR_ABORTED; nothing of the app ran, and the page stayed as served for good.
+      const shell = await (await request.get('/cart', { headers: { accept: 'text/html' } })).text();
+      const entry = /src="(\/assets\/index-[\w-]+\.js)"/.exec(shell)?.[1];
+      expect(entry).toBeDefined();
+      // Every fetch of the entry by the first document fails (a prerendered page asks twice: its
+      // preload, then its script); the reloaded document gets it.
+      let documents = 0;
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
+      });
+      let refused = 0;
+      await page.route(`**${entry}`, async (route) => {
+        if (documents < 2) {
+          refused += 1;
+          await route.abort('aborted');
+        } else await route.continue();
+      });
+      await page.goto(path);
+      const heading = path === '/auth' ? 'Welcome' : 'Complete System';
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // The heading may be the first document's, read as the reload replaces it.
+      await expect.poll(() => isHydrated(page, 'h1').catch(() => false), { timeout: 15_000 }).toBe(true);
+      expect(refused).toBeGreaterThan(0);
+      expect(documents).toBe(2);
+      // The app started, so the mark is gone: a later failure gets its one reload too.
+      expect(await page.evaluate(() => sessionStorage.getItem('garage-boot-reloaded'))).toBeNull();
+    });
+  }
+
   test('reads and looks complete with JavaScript disabled', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {

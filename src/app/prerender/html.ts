@@ -61,7 +61,8 @@ const PRELOAD_BATCH = 6;
  * frame when they arrive with the stylesheet, so a page that needs no script to show would still
  * wait for ~140 kB of JS to download and evaluate. Here an inline module (no request) waits for the
  * first paint (3 s at most, e.g. where paint timing is missing), then preloads the start-up chunks
- * in parallel and imports the entry, which hydrates.
+ * in parallel and adds the entry's script, which hydrates. (A script element, not import(): if the
+ * entry cannot be fetched, its error event reaches index.html's start-up recovery.)
  */
 export function deferAppScripts(html: string, preloads: readonly string[] = []): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
@@ -74,7 +75,7 @@ export function deferAppScripts(html: string, preloads: readonly string[] = []):
     // a few dozen in one go would be a long task, so they go in batches, a task each.
     `const hrefs=${JSON.stringify(preloads)};`,
     `const batch=(from)=>{for(const href of hrefs.slice(from,from+${PRELOAD_BATCH})){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.append(l)}`,
-    `if(from+${PRELOAD_BATCH}<hrefs.length)setTimeout(()=>batch(from+${PRELOAD_BATCH}));else import(${JSON.stringify(entry)})};`,
+    `if(from+${PRELOAD_BATCH}<hrefs.length)setTimeout(()=>batch(from+${PRELOAD_BATCH}));else{const s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry)};document.body.append(s)}};`,
     'const start=()=>{if(started)return;started=true;batch(0)};',
     'new PerformanceObserver((list,observer)=>{observer.disconnect();setTimeout(start)}).observe({type:"paint",buffered:true});',
     'setTimeout(start,3000)',
