@@ -275,7 +275,7 @@ async function retryWrite(entry: PendingWrite, ctx: ActionContext): Promise<void
     await ctx.sync.pending.update(entry.key, { error: { code: error.code || 'network', message: error.message }, updatedAt: Date.now() });
     return;
   }
-  await noteSettled(ctx.sync, entry);
+  await noteSettled(ctx.sync, entry, row);
   ctx.replications.get(entry.collection as CollectionName)?.reSync();
 }
 
@@ -292,7 +292,9 @@ async function discardWrite(entry: PendingWrite, ctx: ActionContext): Promise<vo
     delete (restored as { _modified?: unknown })._modified;
     emitFromServer(replication, [restored]);
   }
-  await noteSettled(ctx.sync, entry);
+  const dropped = local ?? entry.doc;
+  const owner = spec(name);
+  await noteSettled(ctx.sync, entry, dropped ? (owner.toServer?.(dropped) ?? dropped) : undefined);
 }
 
 /** A ticket and its messages from the server, handed to the replications as pulled rows. */

@@ -1,5 +1,6 @@
 import type { RxCollection } from 'rxdb';
 import { getAssumedMasterState, writeDocToDocState } from 'rxdb';
+import { deepEqual } from 'rxdb/plugins/utils';
 import type { CollectionSpec } from '../collections/index.ts';
 import type { PendingWrite, SyncDatabase, WriteError } from '../sync/sync-db.ts';
 import type { Echo } from './echo.ts';
@@ -44,11 +45,19 @@ async function notePending(
 /** How long a write settled by Retry or Discard outranks a refusal of a push made before it. */
 const SETTLED_MS = 5 * 60_000;
 
+/** A document's fields as sent, for comparing two states of it (replication metadata left out). */
+const sentState = (doc: Record<string, unknown>) => ({
+  ...Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith('_'))),
+  _deleted: Boolean(doc._deleted),
+});
+
 /**
  * A write the server refused for good: set aside as failed, with what was sent. Not when the user
- * has just settled it with Retry or Discard: that refusal answers a push already in flight when
- * they did, and the write is on the server (Retry) or gone from the device (Discard). A refused
- * write with no entry at all (a page closed between the write and its entry) is still recorded.
+ * has just settled that same state of the document with Retry or Discard: that refusal answers a
+ * push already in flight when they did, and the write is on the server (Retry) or gone from the
+ * device (Discard). A later state refused (changed again after the Retry) is a new failure. A
+ * refused write with no entry at all (a page closed between the write and its entry, or an entry
+ * settled by a read-back that raced the refusal) is still recorded.
  */
 export async function noteRefused(
   sync: SyncDatabase,
@@ -59,7 +68,8 @@ export async function noteRefused(
   await sync.transaction('rw', sync.pending, sync.settled, async () => {
     const existing = await sync.pending.get(key);
     const settled = await sync.settled.get(key);
-    if (!existing && settled && now - settled.at < SETTLED_MS) return;
+    const sameState = !settled?.doc || deepEqual(sentState(settled.doc), sentState(refused.doc));
+    if (!existing && settled && now - settled.at < SETTLED_MS && sameState) return;
     await sync.pending.put({
       key,
       userId: refused.userId,
@@ -76,13 +86,16 @@ export async function noteRefused(
   });
 }
 
-/** Retry delivered the write, or Discard dropped it: its entry goes, and is marked settled. */
-export async function noteSettled(sync: SyncDatabase, entry: Pick<PendingWrite, 'key' | 'userId'>): Promise<void> {
+/**
+ * Retry delivered the write, or Discard dropped it: its entry goes, and is marked settled with the
+ * document as it was sent or dropped (see noteRefused).
+ */
+export async function noteSettled(sync: SyncDatabase, entry: Pick<PendingWrite, 'key' | 'userId'>, doc?: Record<string, unknown>): Promise<void> {
   const now = Date.now();
   await sync.transaction('rw', sync.pending, sync.settled, async () => {
     await sync.pending.delete(entry.key);
     await sync.settled.where('userId').equals(entry.userId).filter((marker) => now - marker.at >= SETTLED_MS).delete();
-    await sync.settled.put({ key: entry.key, userId: entry.userId, at: now });
+    await sync.settled.put({ key: entry.key, userId: entry.userId, at: now, ...(doc ? { doc } : {}) });
   });
 }
 

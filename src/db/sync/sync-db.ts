@@ -66,6 +66,8 @@ export interface SettledWrite {
   key: string;
   userId: string;
   at: number;
+  /** The document as Retry sent it or Discard dropped it (server-shaped); absent in older records. */
+  doc?: Record<string, unknown>;
 }
 
 /** A write of this device that lost to a newer server version (the server wins). */

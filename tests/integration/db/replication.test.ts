@@ -304,6 +304,32 @@ describeEngines('data layer replication', (engine) => {
     expect((await suite.t.db.query<{ name: string }>(`select name from public.devices where id = '${doc.id}'`)).rows).toEqual([{ name: 'Renamed twice' }]);
   });
 
+  it('after a Retry, a later change refused is set aside, even when its entry went before the refusal came', async () => {
+    const a = await device(CUSTOMER);
+    const doc = newDevice(CUSTOMER, 'Retried, then changed');
+    await a.data.db.devices!.insert(doc);
+    await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
+    await suite.t.db.exec(`delete from public.devices where id = '${doc.id}'`);
+    const local = () => a.data.db.devices!.findOne(doc.id).exec().then((d) => d!);
+    await (await local()).incrementalPatch({ name: 'Renamed once' });
+    await waitUntil('set aside', async () => (await a.sync.pending.get(`devices:${doc.id}`))?.state === 'failed');
+    await a.data.retryWrite((await a.sync.pending.get(`devices:${doc.id}`))!);
+    expect(await a.sync.pending.count()).toBe(0);
+
+    // The row goes again; offline, the device changes it once more. Its entry is gone before the
+    // push is refused (as when a read-back of the refused push settled it first): the refusal
+    // answers a state the Retry never sent, so it is a new failure, not a stale answer.
+    await suite.t.db.exec(`delete from public.devices where id = '${doc.id}'`);
+    a.online = false;
+    await (await local()).incrementalPatch({ name: 'Renamed twice' });
+    await waitUntil('pending entry', async () => (await a.sync.pending.count()) === 1);
+    await a.sync.pending.clear();
+    a.online = true;
+    await a.data.syncNow();
+    await waitUntil('refused', async () => (await a.sync.pending.get(`devices:${doc.id}`))?.state === 'failed');
+    expect((await a.sync.pending.get(`devices:${doc.id}`))?.doc).toMatchObject({ name: 'Renamed twice' });
+  });
+
   it('a refused write whose entry was never stored (the page closed first) is still set aside', async () => {
     const b = await device(CUSTOMER_2);
     b.online = false;
