@@ -1,5 +1,6 @@
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { giveWayPlugin } from './give-way.ts';
 
 export const CATALOGUE_CACHE = 'gg-catalogue-v1';
 /** After this long without an answer the last copy is used (slow or captive networks). */
@@ -29,7 +30,7 @@ export function registerCatalogueCaching(): void {
       cacheName: CATALOGUE_CACHE,
       networkTimeoutSeconds: CATALOGUE_NETWORK_TIMEOUT_S,
       matchOptions: { ignoreVary: true },
-      plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }],
+      plugins: [giveWayPlugin, { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) }],
     }),
   );
 }

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { giveWayPlugin } from './give-way.ts';
 import { cmsPageSlugOf } from '../src/lib/cms-public-api.ts';
 
 export const CMS_PAGES_CACHE = 'gg-cms-pages-v1';
@@ -31,7 +32,7 @@ export function registerCmsPageCaching(): void {
       cacheName: CMS_PAGES_CACHE,
       networkTimeoutSeconds: CMS_NETWORK_TIMEOUT_S,
       matchOptions: { ignoreVary: true },
-      plugins: [
+      plugins: [giveWayPlugin, 
         {
           cacheWillUpdate: async ({ request, response }) => {
             if (response.status !== 200) return null;

@@ -1,6 +1,7 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { giveWayPlugin } from './give-way.ts';
 import { isApiPath } from './api-routes.ts';
 
 export const IMAGE_CACHE = 'gg-images-v1';
@@ -20,7 +21,7 @@ export function registerImageCaching(): void {
     new CacheFirst({
       cacheName: IMAGE_CACHE,
       // Only status-200 responses are stored (CacheFirst's default without a cacheWillUpdate plugin).
-      plugins: [new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+      plugins: [giveWayPlugin, new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
     }),
   );
 }

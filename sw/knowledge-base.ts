@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { giveWayPlugin } from './give-way.ts';
 import { isKbListRequest, kbArticleIdOf } from '../src/lib/kb-public-api.ts';
 
 export const KB_CACHE = 'gg-kb-v1';
@@ -61,6 +62,7 @@ export function registerKnowledgeBaseCaching(): void {
       networkTimeoutSeconds: KB_NETWORK_TIMEOUT_S,
       matchOptions: { ignoreVary: true },
       plugins: [
+        giveWayPlugin,
         { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
         {
           cacheDidUpdate: async ({ newResponse }) => {
@@ -78,6 +80,7 @@ export function registerKnowledgeBaseCaching(): void {
       networkTimeoutSeconds: KB_NETWORK_TIMEOUT_S,
       matchOptions: { ignoreVary: true },
       plugins: [
+        giveWayPlugin,
         {
           cacheWillUpdate: async ({ request, response }) => {
             if (response.status !== 200) return null;

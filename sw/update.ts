@@ -1,4 +1,6 @@
 /// <reference lib="webworker" />
+import { giveWay } from './give-way.ts';
+
 declare const self: ServiceWorkerGlobalScope;
 
 /**
@@ -11,7 +13,10 @@ export function registerUpdateHandling(): void {
   let acceptedByUser = false;
 
   self.addEventListener('message', (event) => {
-    if ((event.data as { type?: unknown } | null)?.type !== 'SKIP_WAITING') return;
+    const type = (event.data as { type?: unknown } | null)?.type;
+    // Sent to the worker in control when the user accepts an update (see give-way.ts).
+    if (type === 'GIVE_WAY') giveWay();
+    if (type !== 'SKIP_WAITING') return;
     acceptedByUser = true;
     void self.skipWaiting();
   });

@@ -28,6 +28,9 @@ function showOfflineReady() {
   });
 }
 
+/** How long Reload waits for the new worker to take over before reloading anyway. */
+const HAND_OVER_WAIT_MS = 3_000;
+
 /** Long-lived tabs (an installed app left open) look for a new version this often. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -68,6 +71,12 @@ export function UpdatePrompt() {
     setReloading(true);
     // Posts {type:'SKIP_WAITING'}; the page reloads once the new worker controls it (onNeedReload).
     void updateServiceWorker(true);
+    // The browser activates the new worker only once the one it replaces has nothing in progress;
+    // a read that never answers (poor signal) held it back for good. The worker in control aborts
+    // its network fetches (sw/give-way.ts), and if the new one has still not taken over, leaving
+    // the page ends what else ties the old one to it: the reloaded page gets the new worker.
+    navigator.serviceWorker?.controller?.postMessage({ type: 'GIVE_WAY' });
+    setTimeout(() => window.location.reload(), HAND_OVER_WAIT_MS);
   };
 
   return (

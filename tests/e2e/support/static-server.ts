@@ -30,9 +30,12 @@ export interface StaticServer {
  * files a test may change while it runs (e.g. a new sw.js, to produce a waiting update without a
  * second build). Listens on an OS-assigned port so it never collides with other servers.
  */
-export async function serveStatic(dir: string): Promise<StaticServer> {
+export async function serveStatic(dir: string, options: { hang?: (url: URL) => boolean } = {}): Promise<StaticServer> {
   const server: Server = createServer(async (req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const url = new URL(req.url ?? '/', 'http://x');
+    // A request that never answers (poor signal): held open until the server closes.
+    if (options.hang?.(url)) return;
+    const pathname = decodeURIComponent(url.pathname);
     let file = normalize(join(dir, pathname));
     if (!file.startsWith(dir)) {
       res.writeHead(403).end();
@@ -51,6 +54,10 @@ export async function serveStatic(dir: string): Promise<StaticServer> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }
