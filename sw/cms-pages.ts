@@ -32,7 +32,8 @@ export function registerCmsPageCaching(): void {
       cacheName: CMS_PAGES_CACHE,
       networkTimeoutSeconds: CMS_NETWORK_TIMEOUT_S,
       matchOptions: { ignoreVary: true },
-      plugins: [giveWayPlugin, 
+      plugins: [
+        giveWayPlugin,
         {
           cacheWillUpdate: async ({ request, response }) => {
             if (response.status !== 200) return null;
