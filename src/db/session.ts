@@ -8,6 +8,7 @@ import { echoPushed } from './replication/echo.ts';
 import { createLeaderRelay } from './replication/leader-relay.ts';
 import { noteRefused, noteSettled, recordLocalWrites, settlePending } from './replication/ledger.ts';
 import { mergeConflictHandler } from './replication/merge.ts';
+import { noteSending, sentStates } from './replication/sent.ts';
 import { createPushGuard } from './replication/push-guard.ts';
 import { reconcileVisibility } from './replication/reconcile.ts';
 import { replicateCollection, type CollectionReplication, type RealtimeLike } from './replication/replicate.ts';
@@ -94,9 +95,13 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
     collections: names,
     multiInstance: options.multiInstance ?? true,
     conflictHandler: (name) =>
-      mergeConflictHandler(spec(name), (replaced) => {
-        void sync.conflicts.add({ userId, collection: name, at: Date.now(), ...replaced });
-      }) as never,
+      mergeConflictHandler(
+        spec(name),
+        (replaced) => {
+          void sync.conflicts.add({ userId, collection: name, at: Date.now(), ...replaced });
+        },
+        (docId) => sentStates(sync, name, docId),
+      ) as never,
   });
 
   const guardedFetch = createPushGuard({
@@ -155,6 +160,7 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       ...(options.realtime ? { realtime: options.realtime } : {}),
       waitForLeadership: options.multiInstance ?? true,
       push: !(options.role === 'customer' && spec(name).staffWrites),
+      beforePush: (docs) => noteSending(sync, userId, name, docs),
       ...(options.retryTime !== undefined ? { retryTime: options.retryTime } : {}),
     });
     replications.set(name, replication);

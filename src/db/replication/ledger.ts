@@ -5,6 +5,7 @@ import type { CollectionSpec } from '../collections/index.ts';
 import type { PendingWrite, SyncDatabase, WriteError } from '../sync/sync-db.ts';
 import type { Echo } from './echo.ts';
 import type { CollectionReplication } from './replicate.ts';
+import { forgetSent } from './sent.ts';
 
 /**
  * The sync center's list of row writes the server has not accepted yet. Every local write of a
@@ -103,7 +104,7 @@ export async function noteSettled(sync: SyncDatabase, entry: Pick<PendingWrite, 
  * Removes the pending entries of documents whose current state on this device is what the server
  * last accepted (the replication's "assumed master state"), once the server's version of them is
  * on the device (`echo`). A write made after that push keeps its entry: the states differ until it
- * is pushed too.
+ * is pushed too. What was sent of a settled document is forgotten with its entry (sent.ts).
  */
 export async function settlePending(
   sync: SyncDatabase,
@@ -120,6 +121,7 @@ export async function settlePending(
   if (entries.length === 0) return;
   const ids = entries.map((entry) => entry.docId);
   await internal.streamQueue.up;
+  const checkedAt = Date.now();
   const [assumed, forkDocs] = await Promise.all([getAssumedMasterState(internal, ids), internal.input.forkInstance.findDocumentsById(ids, true)]);
   const forkById = new Map(forkDocs.map((doc) => [String((doc as unknown as { id: unknown }).id), doc]));
   const isEqual = internal.input.conflictHandler.isEqual;
@@ -130,11 +132,16 @@ export async function settlePending(
     return isEqual(master.docData, writeDocToDocState(fork, internal.hasAttachments, !!internal.input.keepMeta), 'settle-pending');
   });
   if (settled.length === 0 || !(await echo.confirm(settled.map((entry) => entry.docId)))) return;
-  await sync.transaction('rw', sync.pending, async () => {
+  await sync.transaction('rw', sync.pending, sync.sent, async () => {
+    const done: string[] = [];
     for (const entry of settled) {
       const current = await sync.pending.get(entry.key);
       // A write recorded while this check ran belongs to a newer state: keep it.
-      if (current && current.state === 'pending' && current.updatedAt === entry.updatedAt) await sync.pending.delete(entry.key);
+      if (current && current.state === 'pending' && current.updatedAt === entry.updatedAt) {
+        await sync.pending.delete(entry.key);
+        done.push(entry.docId);
+      }
     }
+    await forgetSent(sync, spec.name, done, checkedAt);
   });
 }

@@ -26,6 +26,8 @@ export interface ReplicateOptions {
   attempts: Attempts;
   /** Narrows each pull beside its checkpoint (a staff device's window: staff-window.ts). */
   pullFilter?: (query: PullQuery) => PullQuery;
+  /** Awaited before each push leaves, with the changes of rows the server has (see sent.ts). */
+  beforePush?: (docs: Record<string, unknown>[]) => Promise<void>;
 }
 
 export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>> & {
@@ -104,7 +106,7 @@ export function replicateCollection(
       : {}),
   });
   startInItsOwnTask(replication);
-  watchAttempts(replication, collection, options.attempts);
+  watchAttempts(replication, collection, options.attempts, options.beforePush);
   const attached = live.attach(replication);
   return Object.assign(attached, {
     attempts: options.attempts,
@@ -118,9 +120,15 @@ export function replicateCollection(
 /**
  * Every pull and push handler call runs under the collection's watchdog, and RxDB's wait before
  * a retry (its only use of collection.promiseWait once the collection exists) can be cut short by
- * "Sync now". The handlers are the plugin's own; only their calls are wrapped.
+ * "Sync now". The handlers are the plugin's own; only their calls are wrapped (and a push's
+ * changes handed to `beforePush` first: inserts have no earlier server state to mistake).
  */
-function watchAttempts(replication: RxSupabaseReplicationState<Record<string, unknown>>, collection: RxCollection, attempts: Attempts): void {
+function watchAttempts(
+  replication: RxSupabaseReplicationState<Record<string, unknown>>,
+  collection: RxCollection,
+  attempts: Attempts,
+  beforePush: ReplicateOptions['beforePush'],
+): void {
   const { pull, push } = replication;
   if (pull) {
     const handler = pull.handler.bind(pull);
@@ -128,7 +136,11 @@ function watchAttempts(replication: RxSupabaseReplicationState<Record<string, un
   }
   if (push) {
     const handler = push.handler.bind(push);
-    push.handler = (rows) => attempts.run(() => handler(rows));
+    push.handler = (rows) =>
+      attempts.run(async () => {
+        await beforePush?.(rows.filter((row) => row.assumedMasterState).map((row) => row.newDocumentState));
+        return handler(rows);
+      });
   }
   const wait = collection.promiseWait.bind(collection);
   collection.promiseWait = (ms: number) => attempts.wait(wait(ms));

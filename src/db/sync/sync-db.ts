@@ -70,6 +70,22 @@ export interface SettledWrite {
   doc?: Record<string, unknown>;
 }
 
+/**
+ * States of a document this device has sent to the server in a push that may not have been
+ * answered. Written before the push leaves, so a page closed while it was on the way still knows
+ * afterwards: when the next push meets a server row equal to one of them, the server "moved on"
+ * only by this device's own write (see merge.ts), not by a rival one.
+ */
+export interface SentWrite {
+  /** `${collection}:${docId}`, as its PendingWrite's. */
+  key: string;
+  userId: string;
+  /** When the newest of them was sent (ms since epoch). */
+  at: number;
+  /** The last few states sent (server-shaped, as pushed), oldest first. */
+  states: Record<string, unknown>[];
+}
+
 /** A write of this device that lost to a newer server version (the server wins). */
 export interface ConflictRecord {
   seq?: number;
@@ -102,6 +118,7 @@ export class SyncDatabase extends Dexie {
   conflicts!: EntityTable<ConflictRecord, 'seq'>;
   settled!: EntityTable<SettledWrite, 'key'>;
   users!: EntityTable<UserSyncState, 'userId'>;
+  sent!: EntityTable<SentWrite, 'key'>;
 
   constructor(name = SYNC_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -112,6 +129,7 @@ export class SyncDatabase extends Dexie {
     });
     this.version(2).stores({ settled: 'key, userId' });
     this.version(3).stores({ users: 'userId' });
+    this.version(4).stores({ sent: 'key, userId' });
   }
 }
 
@@ -129,8 +147,9 @@ export function setSyncDb(db: SyncDatabase | undefined): void {
 
 /** Sign-out: nothing of the user's stays on the device. */
 export async function purgeUserSyncData(db: SyncDatabase, userId: string): Promise<void> {
-  await db.transaction('rw', [db.pending, db.outbox, db.conflicts, db.settled, db.users], async () => {
+  await db.transaction('rw', [db.pending, db.outbox, db.conflicts, db.settled, db.users, db.sent], async () => {
     await db.users.delete(userId);
+    await db.sent.where('userId').equals(userId).delete();
     await db.pending.where('userId').equals(userId).delete();
     await db.settled.where('userId').equals(userId).delete();
     await db.outbox.where('userId').equals(userId).delete();

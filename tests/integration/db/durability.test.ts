@@ -82,6 +82,10 @@ describeEngines('durability: random histories of one customer on 2–3 devices',
     // Requests that hang until their deadline (an insert never sent; an edit applied, its answer
     // never back) and an access token that expires on a device that keeps writing, then renews.
     { devices: 2, commands: [{ kind: 'hang', dev: 0, answer: false }, { kind: 'insertDevice', dev: 0 }, { kind: 'hang', dev: 0, answer: true }, { kind: 'renameDevice', dev: 0, pick: 0 }, { kind: 'addCart', dev: 1, line: '1', add: 1 }, { kind: 'sync', dev: 0 }] },
+    // A rename applied, its answer never back, renamed again, the page reloaded: the next load
+    // pushes the second rename against the row before the first, and the server's row differs
+    // only by this device's own rename, not a rival's that wins (the Chromium cart flake).
+    { devices: 2, commands: [{ kind: 'insertDevice', dev: 0 }, { kind: 'sync', dev: 0 }, { kind: 'wait', ms: 100 }, { kind: 'sync', dev: 0 }, { kind: 'hang', dev: 0, answer: true }, { kind: 'renameDevice', dev: 0, pick: 0 }, { kind: 'wait', ms: 100 }, { kind: 'renameDevice', dev: 0, pick: 0 }, { kind: 'reload', dev: 0 }] },
     // (Sent as anon, the rename would match no row and be set aside as gone for good.)
     { devices: 2, commands: [{ kind: 'insertDevice', dev: 0 }, { kind: 'sync', dev: 0 }, { kind: 'sync', dev: 1 }, { kind: 'tokenExpires', dev: 1 }, { kind: 'renameDevice', dev: 1, pick: 0 }, { kind: 'insertDevice', dev: 1 }, { kind: 'addCart', dev: 1, line: '2', add: 2 }, { kind: 'sync', dev: 1 }, { kind: 'tokenRefreshed', dev: 1 }] },
   ];

@@ -359,5 +359,32 @@ describeEngines('data layer replication', (engine) => {
       await waitUntil('conflict recorded', async () => (await a.sync.conflicts.count()) === 1);
       expect((await a.sync.conflicts.toArray())[0]).toMatchObject({ collection: 'devices', mine: { name: 'Mine' }, theirs: { name: 'Theirs' } });
     });
+
+    it("a change pushed with its answer lost is this device's own, not a rival, when the next change is pushed after a reload", async () => {
+      const a = await device(CUSTOMER);
+      const [target] = await a.data.db.devices!.find().exec();
+      const local = () => a.data.db.devices!.findOne(target!.id).exec().then((d) => d!);
+      const serverName = async () => (await suite.t.db.query<{ name: string }>(`select name from public.devices where id = '${target!.id}'`)).rows[0]?.name;
+      // The first rename reaches the server; its answer never comes back (the signal went, or
+      // the tab closed), so the device never records the server as holding it.
+      let reached = false;
+      a.holdAnswer = (url, init) => {
+        if (init?.method !== 'PATCH' || !url.includes('/rest/v1/devices?')) return undefined;
+        reached = true;
+        return new Promise<void>(() => {});
+      };
+      await (await local()).incrementalPatch({ name: 'Renamed once' });
+      await waitUntil('first rename applied, its answer held', async () => reached && (await serverName()) === 'Renamed once');
+      await (await local()).incrementalPatch({ name: 'Renamed twice' });
+      a.holdAnswer = undefined;
+      // The next load pushes the second rename against the row as it was before the first: the
+      // server's row differs from that, but only by what this device sent itself.
+      await a.reload();
+      await a.data.syncNow();
+      await waitUntil('second rename on the server', async () => (await serverName()) === 'Renamed twice');
+      await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
+      expect((await local()).name).toBe('Renamed twice');
+      expect(await a.sync.conflicts.toArray()).toEqual([]);
+    });
   });
 });

@@ -92,6 +92,23 @@ describe('field-wise merge (the server wins)', () => {
     expect(checkedOut._deleted).toBe(true);
     expect(replaced).toEqual([]);
   });
+
+  it("a server row this device sent itself (its answer lost) is the base of the next push, not a rival's change", async () => {
+    const line = { id: 'u:31', user_id: 'u', line_id: '1', product_id: 1, variant: null, name: 'Unit', price: 59, image: null, quantity: 1, added_at: '2026-11-23T09:00:00Z', created_at: 't', updated_at: 't', _deleted: false };
+    // Sent as 2 (server-shaped, the price a string as Postgres numeric answers), stamped by the
+    // server on arrival; since then the device added one more.
+    const sent = { ...line, price: '59', quantity: 2, updated_at: 'device' };
+    const landed = { ...line, quantity: 2, updated_at: 'server', _modified: 'server' };
+    const replaced: Replaced[] = [];
+    const handler = mergeConflictHandler(cartItems, (r) => replaced.push(r), async (id) => (id === line.id ? [sent] : []));
+    const merged = await handler.resolve({ newDocumentState: { ...line, quantity: 3 }, assumedMasterState: line, realMasterState: landed }, 'test');
+    expect(merged).toMatchObject({ quantity: 3, updated_at: 'server' });
+    expect(replaced).toEqual([]);
+    // A server row this device never sent is another device's change: the server wins, reported.
+    const rival = await handler.resolve({ newDocumentState: { ...line, quantity: 3 }, assumedMasterState: line, realMasterState: { ...landed, quantity: 5 } }, 'test');
+    expect(rival.quantity).toBe(5);
+    expect(replaced).toEqual([expect.objectContaining({ mine: { quantity: 3 }, theirs: { quantity: 5 } })]);
+  });
 });
 
 describe('push guard', () => {

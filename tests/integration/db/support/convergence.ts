@@ -98,6 +98,11 @@ export async function lostOrDuplicated(t: TestStack, userId: string, devices: Si
         out.push(`${name} ${id}: server quantity ${String(row.quantity)} exceeds the ${added} added in all (an addition counted twice)`);
       }
       const conflicts = await conflictsOf(devices, id);
+      // Only a write of another device can replace one: a device that alone wrote a document
+      // and recorded a conflict on it took its own earlier write (its answer lost) for a rival's.
+      for (const d of conflicts) {
+        if (!ofDoc.some((w) => w.dev !== d)) out.push(`${name} ${id}: d${d} recorded a conflict, but no other device wrote it (its own write taken for another's)`);
+      }
       for (const field of ['name', 'quantity'] as const) {
         for (const last of lastPerDevice(ofDoc.filter((w) => w.field === field))) {
           const lost = field === 'quantity' ? Number(row.quantity) < Number(last.value) : row[field] !== last.value;
