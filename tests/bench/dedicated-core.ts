@@ -21,7 +21,8 @@ const read = (path: string) => {
   }
 };
 
-function descendantsOf(root: number): number[] {
+/** A process and every process below it (children, their children…). */
+export function descendantsOf(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -68,4 +69,18 @@ export function dedicateCoreToMainThread(root = process.pid): () => void {
   place();
   const timer = setInterval(place, 10);
   return () => clearInterval(timer);
+}
+
+/**
+ * Runs these processes, every thread of each, on the given CPUs (a `taskset` list such as `0` or
+ * `0-2`); threads and children they start later inherit it.
+ */
+export function pinProcesses(pids: number[], cpuList: string): void {
+  for (const pid of pids) {
+    try {
+      execFileSync('taskset', ['-a', '-p', '-c', cpuList, String(pid)], { stdio: 'ignore' });
+    } catch {
+      // The process ended between listing and placing it.
+    }
+  }
 }
