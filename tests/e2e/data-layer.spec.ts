@@ -59,7 +59,7 @@ function deviceTraces(page: Page, userId: string) {
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
-      for (const store of ['pending', 'outbox', 'conflicts']) {
+      for (const store of ['pending', 'outbox', 'conflicts', 'settled', 'sent', 'users']) {
         const all = await new Promise<Array<{ userId: string }>>((resolve) => {
           const get = db.transaction(store).objectStore(store).getAll();
           get.onsuccess = () => resolve(get.result);
