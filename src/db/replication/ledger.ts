@@ -2,7 +2,7 @@ import type { RxCollection } from 'rxdb';
 import { getAssumedMasterState, writeDocToDocState } from 'rxdb';
 import { deepEqual } from 'rxdb/plugins/utils';
 import type { CollectionSpec } from '../collections/index.ts';
-import type { PendingWrite, SyncDatabase, WriteError } from '../sync/sync-db.ts';
+import { writeKey, type PendingWrite, type SyncDatabase, type WriteError } from '../sync/sync-db.ts';
 import type { Echo } from './echo.ts';
 import type { CollectionReplication } from './replicate.ts';
 import { forgetSent } from './sent.ts';
@@ -13,8 +13,6 @@ import { forgetSent } from './sent.ts';
  * for writes made in this app and not for documents the replication brings in. The leader tab
  * settles entries whose document the replication has pushed.
  */
-const keyOf = (collection: string, docId: string) => `${collection}:${docId}`;
-
 export function recordLocalWrites(
   collection: RxCollection,
   spec: CollectionSpec<{ id: string }>,
@@ -34,7 +32,7 @@ async function notePending(
   write: Pick<PendingWrite, 'userId' | 'collection' | 'docId' | 'op' | 'label'>,
 ): Promise<void> {
   const now = Date.now();
-  const key = keyOf(write.collection, write.docId);
+  const key = writeKey(write.collection, write.docId);
   await sync.transaction('rw', sync.pending, async () => {
     const existing = await sync.pending.get(key);
     // An insert the server has not seen stays an insert whatever happens to the document next.
@@ -65,7 +63,7 @@ export async function noteRefused(
   refused: { userId: string; collection: string; docId: string; op: PendingWrite['op']; label: string; doc: Record<string, unknown>; error: WriteError },
 ): Promise<void> {
   const now = Date.now();
-  const key = keyOf(refused.collection, refused.docId);
+  const key = writeKey(refused.collection, refused.docId);
   await sync.transaction('rw', sync.pending, sync.settled, async () => {
     const existing = await sync.pending.get(key);
     const settled = await sync.settled.get(key);

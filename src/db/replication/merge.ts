@@ -22,9 +22,10 @@ const SERVER_OWNED = new Set(['created_at', 'updated_at']);
  * lost) resolves to the server's row with nothing reported.
  *
  * The server's row may have moved on by this device's own earlier push, whose answer was lost (a
- * page closed, the signal went): RxDB then still holds the version before it as the base. When the
- * server's row is a state this device sent (`sent`, see sent.ts), it is the base instead, and the
- * user's later changes apply on top of it rather than losing to their own earlier ones.
+ * page closed, the signal went): RxDB then still holds the version before it as the base. A field
+ * whose server value is one this device sent (`sent`, see sent.ts) counts as unchanged by others,
+ * so the user's later change of it applies rather than losing to their own earlier one; fields
+ * another device changed on top of that push are weighed as usual.
  */
 export function mergeConflictHandler<T extends { id: string }>(
   spec: CollectionSpec<T>,
@@ -34,8 +35,7 @@ export function mergeConflictHandler<T extends { id: string }>(
   return {
     isEqual: (a, b) => deepEqual(a, b),
     resolve: async (input) => {
-      const [mine, theirs] = [asDocument(spec, input.newDocumentState)!, asDocument(spec, input.realMasterState)!];
-      let base = asDocument(spec, input.assumedMasterState);
+      const [mine, base, theirs] = [asDocument(spec, input.newDocumentState)!, asDocument(spec, input.assumedMasterState), asDocument(spec, input.realMasterState)!];
       // A row this device created again over a deletion it had pulled (a cart line added after a
       // removal) is an insert as well, when the collection knows how inserts meet: the server's
       // row may be that very insert, landed with its answer lost (a reload straight after the
@@ -47,16 +47,15 @@ export function mergeConflictHandler<T extends { id: string }>(
         if (merged) return withDeleted(merged, false);
         return repeatedInsert(spec, mine, theirs, onReplaced);
       }
-      if (!sameContent(spec, base, theirs) && (await sent(theirs.id)).some((state) => sameContent(spec, asDocument(spec, state as WithDeleted<T>)!, theirs))) {
-        base = theirs;
-      }
+      const sentStates = (await sent(theirs.id)).map((state) => asDocument(spec, state as WithDeleted<T>) as Record<string, unknown>);
       const merged: Record<string, unknown> = { ...theirs };
       const replacedMine: Record<string, unknown> = {};
       const replacedTheirs: Record<string, unknown> = {};
       for (const key of new Set([...Object.keys(mine), ...Object.keys(theirs)])) {
         const ours = (mine as Record<string, unknown>)[key];
-        const baseValue = (base as Record<string, unknown>)[key];
         const server = (theirs as Record<string, unknown>)[key];
+        const ownValue = sentStates.some((state) => deepEqual(state[key] ?? null, server ?? null));
+        const baseValue = ownValue ? server : (base as Record<string, unknown>)[key];
         const weChanged = !deepEqual(ours ?? null, baseValue ?? null);
         if (!weChanged || SERVER_OWNED.has(key)) continue;
         const theyChanged = !deepEqual(server ?? null, baseValue ?? null);
@@ -101,17 +100,6 @@ function repeatedInsert<T extends { id: string }>(spec: CollectionSpec<T>, mine:
   }
   if (Object.keys(replacedMine).length > 0) onReplaced({ docId: theirs.id, label: spec.label(theirs as Partial<T>), mine: replacedMine, theirs: replacedTheirs });
   return merged as WithDeleted<T>;
-}
-
-/**
- * Whether two states of a row hold the same values, apart from what the server stamps on every
- * write and what the device does not store (the server's own columns, replication metadata).
- */
-function sameContent<T extends { id: string }>(spec: CollectionSpec<T>, a: WithDeleted<T>, b: WithDeleted<T>): boolean {
-  if (Boolean(a._deleted) !== Boolean(b._deleted)) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  return Object.keys(spec.schema.properties).every((key) => SERVER_OWNED.has(key) || deepEqual(x[key] ?? null, y[key] ?? null));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SyncDatabase } from '../sync/sync-db.ts';
+import { writeKey, type SyncDatabase } from '../sync/sync-db.ts';
 
 /**
  * What this device has sent of each document, kept until the write settles (see SentWrite and
@@ -10,14 +10,12 @@ import type { SyncDatabase } from '../sync/sync-db.ts';
 /** States kept per document: pushes are serial per collection, so one or two are in doubt. */
 const KEPT = 3;
 
-const keyOf = (collection: string, docId: string) => `${collection}:${docId}`;
-
 /** Records the states a push is about to send; resolves once stored, before the push leaves. */
 export async function noteSending(sync: SyncDatabase, userId: string, collection: string, docs: Record<string, unknown>[]): Promise<void> {
   if (docs.length === 0) return;
   const at = Date.now();
   await sync.transaction('rw', sync.sent, async () => {
-    const keys = docs.map((doc) => keyOf(collection, String(doc.id)));
+    const keys = docs.map((doc) => writeKey(collection, String(doc.id)));
     const existing = await sync.sent.bulkGet(keys);
     await sync.sent.bulkPut(
       docs.map((doc, index) => ({ key: keys[index]!, userId, at, states: [...(existing[index]?.states ?? []), doc].slice(-KEPT) })),
@@ -27,7 +25,7 @@ export async function noteSending(sync: SyncDatabase, userId: string, collection
 
 /** The states of a document this device sent in pushes not known to have settled. */
 export async function sentStates(sync: SyncDatabase, collection: string, docId: string): Promise<Record<string, unknown>[]> {
-  return (await sync.sent.get(keyOf(collection, docId)))?.states ?? [];
+  return (await sync.sent.get(writeKey(collection, docId)))?.states ?? [];
 }
 
 /**
@@ -36,7 +34,7 @@ export async function sentStates(sync: SyncDatabase, collection: string, docId: 
  * found: a push of a newer state is in doubt again.
  */
 export async function forgetSent(sync: SyncDatabase, collection: string, docIds: string[], checkedAt: number): Promise<void> {
-  const keys = docIds.map((docId) => keyOf(collection, docId));
+  const keys = docIds.map((docId) => writeKey(collection, docId));
   await sync.transaction('rw', sync.sent, async () => {
     const records = await sync.sent.bulkGet(keys);
     const done = records.filter((record) => record !== undefined && record.at < checkedAt).map((record) => record!.key);

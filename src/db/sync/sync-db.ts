@@ -133,6 +133,9 @@ export class SyncDatabase extends Dexie {
   }
 }
 
+/** The key of a document's records (pending, settled, sent): `${collection}:${docId}`. */
+export const writeKey = (collection: string, docId: string): string => `${collection}:${docId}`;
+
 let instance: SyncDatabase | undefined;
 
 /** The device's sync bookkeeping database (opened on first use). */

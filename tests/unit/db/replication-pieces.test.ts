@@ -109,6 +109,24 @@ describe('field-wise merge (the server wins)', () => {
     expect(rival.quantity).toBe(5);
     expect(replaced).toEqual([expect.objectContaining({ mine: { quantity: 3 }, theirs: { quantity: 5 } })]);
   });
+
+  it('another device changed the row on top of the push whose answer was lost: its fields are weighed, this device\'s own are not', async () => {
+    // Renamed A → B (landed, answer lost), then B → C here; meanwhile another device set the
+    // location and the status on top of B. This device had changed the status too.
+    const sent = { ...base, name: 'B', updated_at: 'device' };
+    const replaced: Replaced[] = [];
+    const handler = mergeConflictHandler(devices as never, (r) => replaced.push(r), async () => [sent]);
+    const merged = await handler.resolve(
+      {
+        newDocumentState: { ...base, name: 'C', status: 'online' } as never,
+        assumedMasterState: base as never,
+        realMasterState: { ...base, name: 'B', location: 'left bay', status: 'error', updated_at: '3' } as never,
+      },
+      'test',
+    );
+    expect(merged).toMatchObject({ name: 'C', location: 'left bay', status: 'error', updated_at: '3' });
+    expect(replaced).toEqual([expect.objectContaining({ mine: { status: 'online' }, theirs: { status: 'error' } })]);
+  });
 });
 
 describe('push guard', () => {
