@@ -7,11 +7,16 @@
  */
 export async function deleteDexieDatabases(rxdbName: string, factory: IDBFactory = indexedDB, blockedMs = 5000): Promise<string[]> {
   // Older browsers lack databases(): the data is already removed, only the empty shells remain.
-  if (typeof factory.databases !== 'function') return [];
-  const prefix = `rxdb-dexie-${rxdbName}--`;
-  const names = (await factory.databases()).map((info) => info.name ?? '').filter((name) => name.startsWith(prefix));
+  const names = (await dexieDatabaseNames(rxdbName, factory)) ?? [];
   await Promise.all(names.map((name) => deleteDatabase(factory, name, blockedMs)));
   return names;
+}
+
+/** The IndexedDB databases stored for one RxDB database, or null where the browser cannot list them. */
+export async function dexieDatabaseNames(rxdbName: string, factory: IDBFactory = indexedDB): Promise<string[] | null> {
+  if (typeof factory.databases !== 'function') return null;
+  const prefix = `rxdb-dexie-${rxdbName}--`;
+  return (await factory.databases()).map((info) => info.name ?? '').filter((name) => name.startsWith(prefix));
 }
 
 function deleteDatabase(factory: IDBFactory, name: string, blockedMs: number): Promise<void> {

@@ -327,7 +327,9 @@ async function openTicket(ticketId: string, ctx: ActionContext): Promise<void> {
 }
 
 /** Sign-out: the user's database and sync records leave the device, open or not. */
-export async function removeUserData(userId: string, options: { storage?: RxStorage<unknown, unknown>; sync?: SyncDatabase; name?: string } = {}): Promise<void> {
-  await removeRxDatabase(options.name ?? userDatabaseName(userId), options.storage ?? getRxStorageDexie(), true);
+export async function removeUserData(userId: string, options: { storage?: RxStorage<unknown, unknown>; sync?: SyncDatabase; name?: string; stored?: boolean } = {}): Promise<void> {
+  // RxDB's removal opens the database's internal store to list its collections, which creates the
+  // store when none is there: `stored: false` (the caller knows none is) skips it.
+  if (options.stored !== false) await removeRxDatabase(options.name ?? userDatabaseName(userId), options.storage ?? getRxStorageDexie(), true);
   await purgeUserSyncData(options.sync ?? syncDb(), userId);
 }

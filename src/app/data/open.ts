@@ -46,10 +46,15 @@ export async function openForUser(userId: string): Promise<UserData> {
 
 /**
  * Removes the user's database and sync records from this device (open or not), then the emptied
- * IndexedDB databases themselves, whose names carry the user's id.
+ * IndexedDB databases themselves, whose names carry the user's id. A removal with nothing stored
+ * creates nothing: a sign-out runs it twice (the app's own, then on supabase-js's "signed out"),
+ * and the second used to make the database's internal store anew, left behind when the page
+ * closed before the deletion that follows.
  */
 export async function removeForUser(userId: string): Promise<void> {
-  const [{ removeUserData }, { userDatabaseName }, { deleteDexieDatabases }] = await Promise.all([dataLayer(), import('@/db/database.ts'), import('@/db/forget-dexie.ts')]);
-  await removeUserData(userId);
-  await deleteDexieDatabases(userDatabaseName(userId));
+  const [{ removeUserData }, { userDatabaseName }, { deleteDexieDatabases, dexieDatabaseNames }] = await Promise.all([dataLayer(), import('@/db/database.ts'), import('@/db/forget-dexie.ts')]);
+  const name = userDatabaseName(userId);
+  const stored = await dexieDatabaseNames(name);
+  await removeUserData(userId, { stored: stored === null || stored.length > 0 });
+  await deleteDexieDatabases(name);
 }

@@ -3,7 +3,7 @@
  * opens before the first paint, another user's database is closed before theirs opens, sign-out
  * closes and removes, a sign-out while opening leaves nothing open, and a failed open can retry.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDataLayer } from '@/app/data/data-layer.ts';
 import { removeForUser } from '@/app/data/open.ts';
 import { COLLECTIONS } from '@/db/collections/index.ts';
@@ -91,6 +91,32 @@ describe('data layer lifecycle', () => {
     await l.purge(A);
     expect(opened[0]!.db.closed).toBe(true);
     expect(removed).toEqual([A]);
+    expect(await databases()).toEqual([]);
+  });
+
+  it('a second removal (supabase-js says "signed out" after the app has removed it) creates nothing of the user again', async () => {
+    // RxDB's removal opens the database's internal store to list its collections: run again after
+    // the IndexedDB databases were deleted, it made that store anew, and a page closed before the
+    // deletion that follows left it on the device, named after the user (an e2e run caught it).
+    const { l } = layer();
+    l.start();
+    l.want(A);
+    await until(() => userDataStore.getState().status === 'ready');
+    await l.purge(A);
+    expect(await databases()).toEqual([]);
+    const opened: string[] = [];
+    const open = indexedDB.open.bind(indexedDB);
+    const spy = vi.spyOn(indexedDB, 'open').mockImplementation((name: string, version?: number) => {
+      opened.push(name);
+      return open(name, version);
+    });
+    try {
+      await l.purge(A);
+      await removeForUser(A);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(opened.filter((name) => name.includes(A))).toEqual([]);
     expect(await databases()).toEqual([]);
   });
 
