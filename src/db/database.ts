@@ -17,6 +17,7 @@ import {
   type SupportMessage,
   type SupportTicket,
 } from './collections/index.ts';
+import { withOrderedCheckpoints } from './ordered-checkpoints.ts';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 addRxPlugin(RxDBMigrationSchemaPlugin);
@@ -56,7 +57,7 @@ export function userDatabaseName(userId: string): string {
 }
 
 export async function createAppDatabase(options: DatabaseOptions): Promise<AppDatabase> {
-  const storage = await developmentStorage(options.storage ?? getRxStorageDexie());
+  const storage = await developmentStorage(withOrderedCheckpoints(options.storage ?? getRxStorageDexie()));
   const db: AppDatabase = await createRxDatabase<Partial<AppCollections>>({
     name: options.name,
     storage,

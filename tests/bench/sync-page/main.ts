@@ -104,14 +104,7 @@ async function open(options: OpenOptions): Promise<OpenTimes> {
       await replication.awaitInitialReplication();
       collections[name] = since();
     }));
-    for (;;) {
-      // Nothing queued to pull, push or store, and the checkpoints written (a reload would not pull again).
-      await Promise.all(all.map(([, replication]) => awaitRxStorageReplicationIdle(replication.internalReplicationState!)));
-      await Promise.all(all.map(([, replication]) => awaitRxStorageReplicationInSync(replication.internalReplicationState!)));
-      const active = await Promise.all(all.map(([, replication]) => firstValueFrom(replication.active$)));
-      if (!active.some(Boolean)) return;
-      await firstValueFrom(combineLatest(all.map(([, replication]) => replication.active$)).pipe(filter((a) => !a.some(Boolean))));
-    }
+    await allIdle();
   };
   await withTimeout(upToDate(), 120_000);
   const syncedMs = performance.now() - start;
@@ -129,6 +122,41 @@ async function open(options: OpenOptions): Promise<OpenTimes> {
   const awaitInSyncMs = performance.now() - start;
   pulled.unsubscribe();
   return { openMs, leaderMs, pulledMs, syncedMs, collections, totalMs, awaitInSyncMs, devices: count };
+}
+
+/** Nothing queued to pull, push or store in any replication, and the checkpoints written (a reload would not pull again). */
+async function allIdle(): Promise<void> {
+  const all = [...data!.replications.values()];
+  for (;;) {
+    await Promise.all(all.map((replication) => awaitRxStorageReplicationIdle(replication.internalReplicationState!)));
+    await Promise.all(all.map((replication) => awaitRxStorageReplicationInSync(replication.internalReplicationState!)));
+    const active = await Promise.all(all.map((replication) => firstValueFrom(replication.active$)));
+    if (!active.some(Boolean)) return;
+    await firstValueFrom(combineLatest(all.map((replication) => replication.active$)).pipe(filter((a) => !a.some(Boolean))));
+  }
+}
+
+export interface ResyncTimes {
+  /** From asking every replication to resync (as a focus or the 60 s interval does) until all are idle again. */
+  resyncMs: number;
+  /** A device renamed here as the resync starts: until the devices replication has pushed it. */
+  writePushedMs: number;
+}
+
+/** The first resync after open(): its time, and how long a local write made at its start waits to be pushed. */
+async function resync(): Promise<ResyncTimes> {
+  const devices = data!.db.devices!;
+  const replication = data!.replications.get('devices')!;
+  const doc = await devices.findOne().exec();
+  if (!doc) throw new Error('no device to rename');
+  const name = `Renamed during the resync ${Date.now()}`;
+  const start = performance.now();
+  const pushed = firstValueFrom(replication.sent$.pipe(filter((sent) => sent.name === name))).then(() => performance.now() - start);
+  for (const each of data!.replications.values()) each.reSync();
+  await doc.incrementalPatch({ name, updated_at: new Date().toISOString() });
+  const writePushedMs = await pushed;
+  await allIdle();
+  return { resyncMs: performance.now() - start, writePushedMs };
 }
 
 /**
@@ -206,4 +234,4 @@ function state(): unknown {
   };
 }
 
-Object.assign(window, { bench: { open, watch, seen, rename, replicated, close, state, countOf, arrival } });
+Object.assign(window, { bench: { open, resync, watch, seen, rename, replicated, close, state, countOf, arrival } });
