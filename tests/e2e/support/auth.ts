@@ -75,8 +75,10 @@ export async function signInAs(page: Page, email: string, password = DEMO_PASSWO
 
 /** Puts a given sign-in (e.g. a second phone's own, from passwordSignIn) on the page's origin. */
 export async function storeSignIn(page: Page, signIn: StoredSignIn): Promise<void> {
-  // A static file of the same origin: the app does not start, so nothing races the write.
+  // A static file of the same origin: the app does not start, so nothing races the write (nor the
+  // next navigation: the app the service worker once started here could reload the page under it).
   await page.goto('/robots.txt');
+  expect(await page.evaluate(() => document.contentType), 'robots.txt is the file, not the app').toBe('text/plain');
   await page.evaluate(
     ([key, session, profile]) => {
       localStorage.setItem(key, session);

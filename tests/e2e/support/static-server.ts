@@ -17,6 +17,7 @@ const TYPES: Record<string, string> = {
   '.webm': 'video/webm',
   '.webmanifest': 'application/manifest+json',
   '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
 
