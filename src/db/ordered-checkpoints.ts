@@ -29,7 +29,7 @@ export function withOrderedCheckpoints<Internals, Options>(storage: RxStorage<In
 
 type Bulk = EventBulk<RxStorageChangeEvent<unknown>, unknown>;
 
-export function lastInReadOrder(bulk: Bulk, primaryPath: string): Checkpoint | undefined {
+function lastInReadOrder(bulk: Bulk, primaryPath: string): Checkpoint | undefined {
   let last: Checkpoint | undefined;
   for (const event of bulk.events) {
     const row = event.documentData as RxDocumentData<Record<string, unknown>>;
