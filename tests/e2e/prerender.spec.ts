@@ -287,6 +287,17 @@ test('the start-up chunks are preloaded once, as static links in the shell or by
   expect(await preloadLinks()).toEqual(booted);
 });
 
+test('under the service worker, a file such as /robots.txt is the file, not the app; a dot in the query is still an app page', async ({ page }) => {
+  await visitUntilControlled(page, '/');
+  await page.goto('/robots.txt');
+  expect(await page.evaluate(() => document.contentType)).toBe('text/plain');
+  await expect(page.locator('body')).toContainText('User-agent');
+  await expect(page.locator('#root')).toHaveCount(0);
+  await page.goto('/cart?ref=v1.2');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('#root')).toHaveCount(1);
+});
+
 test('offline, the service worker answers prerendered pages with their own HTML and other paths with the shell', async ({ page, context }) => {
   await visitUntilControlled(page, '/');
   await context.setOffline(true);

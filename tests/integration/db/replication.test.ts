@@ -237,7 +237,7 @@ describeEngines('data layer replication', (engine) => {
     // The pull stores each page in one write, all its rows with one time stamp. RxDB's push side
     // remembers where it got to as the last row of each write as written, which is not the last by
     // id; the rows after it by id then counted as unchecked, and the next resync read them again,
-    // 20 at a time (up to 4.6 s for 10,000 rows in the browser, a local write waiting behind).
+    // 20 at a time (3 to 68 s for 10,000 rows in the browser bench, a local write waiting behind).
     const db = suite.t.db;
     await db.query(`insert into public.devices (user_id, name, device_type)
       select '${CUSTOMER_2}', 'Checkpoint ' || g, 'indoor_unit' from generate_series(1, 450) g`);
