@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** Runs `run` once the page is idle (after hydration and first paint), or after 200 ms without the API. */
-export const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run) : setTimeout(run, 200));
+/**
+ * Runs `run` once the page is idle (after hydration and first paint), or after 200 ms without the
+ * API. Bounded like the app's other idle work: on a page that is never idle (a slow phone busy
+ * syncing) the browser may otherwise defer the callback without end, and the live read with it.
+ */
+export const whenIdle = (run: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200));
 
 /**
  * What a public page's loader gave (the build's copy, or a live read), replaced by `read()`'s live
