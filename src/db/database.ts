@@ -17,6 +17,8 @@ import {
   type SupportMessage,
   type SupportTicket,
 } from './collections/index.ts';
+import { keySweep } from './key-sweep.ts';
+import { withLocalReplicationRecords } from './local-records.ts';
 import { withOrderedCheckpoints } from './ordered-checkpoints.ts';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
@@ -56,8 +58,13 @@ export function userDatabaseName(userId: string): string {
   return `garage-${userId.toLowerCase().replace(/[^a-z0-9-]/g, '')}`;
 }
 
+/** RxDB's Dexie storage as the app uses it: reading many rows by key in a few requests (key-sweep.ts). */
+export function dexieStorage(settings: Parameters<typeof getRxStorageDexie>[0] = {}): RxStorage<unknown, unknown> {
+  return getRxStorageDexie({ ...settings, onCreate: (db) => void db.use(keySweep) });
+}
+
 export async function createAppDatabase(options: DatabaseOptions): Promise<AppDatabase> {
-  const storage = await developmentStorage(withOrderedCheckpoints(options.storage ?? getRxStorageDexie()));
+  const storage = await developmentStorage(withOrderedCheckpoints(withLocalReplicationRecords(options.storage ?? dexieStorage())));
   const db: AppDatabase = await createRxDatabase<Partial<AppCollections>>({
     name: options.name,
     storage,

@@ -84,6 +84,20 @@ const REALTIME_TOKEN_WAIT_MS = 2_000;
 
 const spec = (name: CollectionName) => COLLECTIONS[name] as unknown as CollectionSpec<{ id: string }>;
 
+/** Longest a staff device's messages wait for the tickets' first sync before they start anyway. */
+const QUEUE_FIRST_MS = 5_000;
+
+/**
+ * A staff device's first screen is the ticket queue: the messages (as many rows, each larger) start
+ * once the tickets are in, so the two do not share the browser's storage while the queue loads
+ * (issue 29). Capped, so a tickets' sync that cannot finish (offline, an error) holds them up for
+ * QUEUE_FIRST_MS at most: the messages' own pushes wait no longer than that.
+ */
+function firstSyncOf(replication: CollectionReplication | undefined): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([replication?.awaitInitialReplication(), new Promise((resolve) => (timer = setTimeout(resolve, QUEUE_FIRST_MS)))]).finally(() => clearTimeout(timer));
+}
+
 export async function openUserData(options: UserDataOptions): Promise<UserData> {
   const { userId } = options;
   const sync = options.sync ?? syncDb();
@@ -161,6 +175,7 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       waitForLeadership: options.multiInstance ?? true,
       push: !(options.role === 'customer' && spec(name).staffWrites),
       beforePush: (docs) => noteSending(sync, userId, name, docs),
+      ...(staffWindow && name === 'support_messages' ? { startAfter: () => firstSyncOf(replications.get('support_tickets')) } : {}),
       ...(options.retryTime !== undefined ? { retryTime: options.retryTime } : {}),
     });
     replications.set(name, replication);

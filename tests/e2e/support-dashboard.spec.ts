@@ -168,6 +168,8 @@ test('the queue is a dense table sorted by its headers on a tablet with the cust
   await page.goto('/support/dashboard');
   const table = page.getByTestId('staff-ticket-table');
   await expect(table.getByTestId('staff-ticket').first()).toBeVisible({ timeout: 20_000 });
+  // The first pulls come in batches of 200: count once every ticket is on the device.
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'synced', { timeout: 20_000 });
   const rows = await table.getByTestId('staff-ticket').count();
   expect(rows).toBeGreaterThan(5);
   // Newest first until staff choose otherwise.

@@ -28,6 +28,8 @@ export interface ReplicateOptions {
   pullFilter?: (query: PullQuery) => PullQuery;
   /** Awaited before each push leaves, with the changes of rows the server has (see sent.ts). */
   beforePush?: (docs: Record<string, unknown>[]) => Promise<void>;
+  /** Awaited before the replication starts (what the first screen needs goes first: session.ts). */
+  startAfter?: () => Promise<unknown>;
 }
 
 export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>> & {
@@ -105,7 +107,7 @@ export function replicateCollection(
         }
       : {}),
   });
-  startInItsOwnTask(replication);
+  startInItsOwnTask(replication, options.startAfter);
   watchAttempts(replication, collection, options.attempts, options.beforePush);
   const attached = live.attach(replication);
   return Object.assign(attached, {
@@ -155,14 +157,15 @@ let nextSlot: Promise<void> = Promise.resolve();
  * holds up input and rendering while the page opens. Here each start is called in a task of its
  * own. Only the calls are spaced, not chained: a start that never finishes (its database closed
  * under it) holds up no other replication, in this session or the next one in this tab.
- * (RxDB calls start() after a promise, so this replaces it in time.)
+ * (RxDB calls start() after a promise, so this replaces it in time.) A start with `after` waits
+ * for it past its slot, so it holds up no other start either.
  */
-function startInItsOwnTask(replication: RxSupabaseReplicationState<Record<string, unknown>>): void {
+function startInItsOwnTask(replication: RxSupabaseReplicationState<Record<string, unknown>>, after?: () => Promise<unknown>): void {
   const start = replication.start.bind(replication);
   replication.start = () => {
     const slot = nextSlot.then(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
     nextSlot = slot;
-    return slot.then(() => (replication.isStopped() ? undefined : start()));
+    return slot.then(() => after?.().catch(() => undefined)).then(() => (replication.isStopped() ? undefined : start()));
   };
 }
 

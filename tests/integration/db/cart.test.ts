@@ -4,9 +4,8 @@
  * cart emptied, each line counted once when two devices or two tabs race).
  */
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterEach, expect, it } from 'vitest';
-import type { AppDatabase } from '@/db/database.ts';
+import { dexieStorage, type AppDatabase } from '@/db/database.ts';
 import { CART_MAX_QUANTITY, type CartTarget } from '@/features/cart/data/cart-doc.ts';
 import { addCartItem, listCartItems, removeCartItem, setCartItemQuantity } from '@/features/cart/data/cart-repo.ts';
 import { openGuestCart } from '@/features/cart/data/guest-db.ts';
@@ -30,7 +29,7 @@ describeEngines('cart', (engine) => {
     return Object.assign(d, { cart: { collection: d.data.db.cart_items!, userId } });
   };
   const guestCart = async (): Promise<CartTarget> => {
-    const storage = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const storage = dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
     const { db, target } = await openGuestCart({ storage, multiInstance: false, name: `guest-${guests.length}` });
     guests.push(db);
     return target;

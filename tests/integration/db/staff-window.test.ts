@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeEngines } from '../support/stack.ts';
-import { ADMIN, CUSTOMER, SUPPORT, deviceSuite, waitUntil, type SimDevice } from './support/device.ts';
+import { ADMIN, CUSTOMER, SUPPORT, deviceSuite, simDevice, waitUntil, type SimDevice } from './support/device.ts';
 
 const CATEGORY = `(select id from public.support_categories order by id limit 1)`;
 // Old tickets of the seeded customer, loaded as an import would (no API caller: timestamps kept).
@@ -140,5 +140,35 @@ describeEngines('data layer: the staff working set', (engine) => {
     await staff.reload();
     await staff.data.syncNow();
     expect(await local(staff, 'support_tickets')).toEqual(held);
+  });
+
+  it('the queue comes first: the messages start pulling once the tickets are in', async () => {
+    let releaseTickets!: () => void;
+    const ticketsHeld = new Promise<void>((resolve) => (releaseTickets = resolve));
+    const pulls: string[] = [];
+    const staff = await simDevice(suite.t, {
+      userId: SUPPORT,
+      collections: ['support_tickets', 'support_messages'],
+      role: 'support',
+      holdRequest: (url) => {
+        const table = /\/rest\/v1\/(support_tickets|support_messages)\?/.exec(url)?.[1];
+        if (table) pulls.push(table);
+        return table === 'support_tickets' ? ticketsHeld : undefined;
+      },
+    });
+    try {
+      await waitUntil('the tickets pulled', () => pulls.includes('support_tickets'));
+      // Well past the start of every replication (each in a task of its own).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(pulls).not.toContain('support_messages');
+      releaseTickets();
+      await staff.data.syncNow();
+      expect(pulls).toContain('support_messages');
+      expect(pulls.lastIndexOf('support_tickets')).toBeLessThan(pulls.indexOf('support_messages'));
+      expect((await local(staff, 'support_messages')).length).toBeGreaterThan(0);
+    } finally {
+      releaseTickets();
+      await staff.close();
+    }
   });
 });

@@ -1,8 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { act } from '@testing-library/react';
 import type { AccessPermission, Device, DeviceEvent } from '@/db/collections/index.ts';
-import { createAppDatabase, type AppDatabase } from '@/db/database.ts';
+import { createAppDatabase, dexieStorage, type AppDatabase } from '@/db/database.ts';
 import type { UserData } from '@/db/session.ts';
 import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
 
@@ -12,7 +11,7 @@ let counter = 0;
 
 /** The user's real RxDB database over its own fake-indexeddb, published as the app's data layer. */
 export async function openUserDatabase(): Promise<AppDatabase> {
-  const storage = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const storage = dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
   const db = await createAppDatabase({ name: `access-${++counter}`, storage, collections: ['access_permissions', 'devices', 'device_events', 'orders'], multiInstance: false });
   const data = { db, userId: USER_ID, close: () => db.close().then(() => undefined) } as unknown as UserData;
   act(() => userDataStore.setState({ userId: USER_ID, status: 'ready', data, error: null, retry: null }));

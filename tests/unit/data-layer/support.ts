@@ -1,9 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { act } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import type { CollectionName, Order } from '@/db/collections/index.ts';
-import { createAppDatabase, type AppDatabase } from '@/db/database.ts';
+import { createAppDatabase, dexieStorage, type AppDatabase } from '@/db/database.ts';
 import type { UserData } from '@/db/session.ts';
 import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
 
@@ -14,7 +13,7 @@ let counter = 0;
  * hooks read is the local database only, so these tests need no server.
  */
 export async function userDatabase(userId: string, collections: readonly CollectionName[] = ['orders']): Promise<UserData & { db: AppDatabase }> {
-  const storage = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const storage = dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
   const db: AppDatabase = await createAppDatabase({ name: `unit-${++counter}`, storage, collections, multiInstance: false });
   return { db, userId, close: () => db.close().then(() => undefined) } as unknown as UserData & { db: AppDatabase };
 }

@@ -1,14 +1,13 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { AppNotification, CollectionName } from '@/db/collections/index.ts';
-import { createAppDatabase } from '@/db/database.ts';
+import { createAppDatabase, dexieStorage } from '@/db/database.ts';
 import type { UserData } from '@/db/session.ts';
 
 let counter = 0;
 
 /** A user's real RxDB database with the given collections (Dexie over its own fake-indexeddb), no replication. */
 export async function databaseWith(userId: string, collections: readonly CollectionName[]): Promise<UserData> {
-  const storage = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const storage = dexieStorage({ indexedDB: new IDBFactory(), IDBKeyRange });
   const db = await createAppDatabase({ name: `unit-notifications-${++counter}`, storage, collections, multiInstance: false });
   return { db, userId, close: () => db.close().then(() => undefined) } as unknown as UserData;
 }

@@ -6,13 +6,13 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { CollectionName } from '@/db/collections/index.ts';
 import { openUserData, type UserData } from '@/db/session.ts';
 import { SyncDatabase } from '@/db/sync/sync-db.ts';
 import { startTestStack, type Engine, type TestStack } from '../../support/stack.ts';
+import { dexieStorage } from '@/db/database.ts';
 
 export interface SimDevice {
   data: UserData;
@@ -81,7 +81,7 @@ let counter = 0;
 
 export async function simDevice(t: TestStack, options: SimDeviceOptions): Promise<SimDevice> {
   const indexedDB = new IDBFactory();
-  const storage = getRxStorageDexie({ indexedDB, IDBKeyRange });
+  const storage = dexieStorage({ indexedDB, IDBKeyRange });
   // Taken before any await: devices opened together must not share a name (RxDB's
   // closeDuplicates would close one device's database when the other opens).
   const id = ++counter;
