@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCart } from '@/features/cart';
 import { OrderSummary } from '@/features/cart/ui';
@@ -27,18 +27,23 @@ function CheckoutRoute() {
   // The order carries product ids and quantities only: the server prices them (place_order).
   const lines = useMemo<OrderLine[]>(() => items.map((item) => ({ productId: item.productId, quantity: item.quantity })), [items]);
 
-  // Leave first, then clear: the checkout page never flashes its empty state after an order.
+  // Clear, then leave: a page reloaded or closed the moment the order is confirmed must not find
+  // the ordered lines still in the cart (the clear is a local write; leaving first raced it). The
+  // page shows what was ordered, not the emptying cart, until it has left.
+  const [ordered, setOrdered] = useState<{ items: typeof items; total: number } | null>(null);
   const onOrderPlaced = useCallback(async () => {
-    await navigate({ to: '/' });
+    setOrdered({ items, total });
     await clearCart({ silent: true });
-  }, [navigate, clearCart]);
+    await navigate({ to: '/' });
+  }, [items, total, navigate, clearCart]);
+  const shown = ordered ?? { items, total };
 
   return (
     <CheckoutPage
       isLoading={isLoading}
-      isEmpty={items.length === 0}
+      isEmpty={shown.items.length === 0}
       lines={lines}
-      summary={<OrderSummary subtotal={total} items={items} />}
+      summary={<OrderSummary subtotal={shown.total} items={shown.items} />}
       onOrderPlaced={onOrderPlaced}
       contact={contact}
     />
