@@ -85,7 +85,7 @@ const REALTIME_TOKEN_WAIT_MS = 2_000;
 const spec = (name: CollectionName) => COLLECTIONS[name] as unknown as CollectionSpec<{ id: string }>;
 
 /** Longest a staff device's messages wait for the tickets' first sync before they start anyway. */
-const QUEUE_FIRST_MS = 5_000;
+export const QUEUE_FIRST_MS = 5_000;
 
 /**
  * A staff device's first screen is the ticket queue: the messages (as many rows, each larger) start

@@ -6,6 +6,7 @@
  * their own tickets.
  */
 import { expect, it } from 'vitest';
+import { QUEUE_FIRST_MS } from '@/db/session.ts';
 import { describeEngines } from '../support/stack.ts';
 import { ADMIN, CUSTOMER, SUPPORT, deviceSuite, simDevice, waitUntil, type SimDevice } from './support/device.ts';
 
@@ -142,33 +143,43 @@ describeEngines('data layer: the staff working set', (engine) => {
     expect(await local(staff, 'support_tickets')).toEqual(held);
   });
 
-  it('the queue comes first: the messages start pulling once the tickets are in', async () => {
+  it('the queue comes first: the messages wait for the tickets, at most QUEUE_FIRST_MS when their pull never answers', async () => {
     let releaseTickets!: () => void;
     const ticketsHeld = new Promise<void>((resolve) => (releaseTickets = resolve));
-    const pulls: string[] = [];
+    const pulls: Array<{ table: string; at: number }> = [];
     const staff = await simDevice(suite.t, {
       userId: SUPPORT,
       collections: ['support_tickets', 'support_messages'],
       role: 'support',
+      // The tickets' pull never answers until released: a request that hangs.
       holdRequest: (url) => {
         const table = /\/rest\/v1\/(support_tickets|support_messages)\?/.exec(url)?.[1];
-        if (table) pulls.push(table);
+        if (table) pulls.push({ table, at: performance.now() });
         return table === 'support_tickets' ? ticketsHeld : undefined;
       },
     });
+    const firstPull = (table: string) => pulls.find((pull) => pull.table === table);
     try {
-      await waitUntil('the tickets pulled', () => pulls.includes('support_tickets'));
-      // Well past the start of every replication (each in a task of its own).
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      expect(pulls).not.toContain('support_messages');
+      await waitUntil('the messages pulled', () => firstPull('support_messages') !== undefined, QUEUE_FIRST_MS + 10_000);
+      // Not before the cap: while the tickets were not in, the messages waited for them.
+      expect(firstPull('support_messages')!.at - firstPull('support_tickets')!.at).toBeGreaterThanOrEqual(QUEUE_FIRST_MS - 100);
       releaseTickets();
       await staff.data.syncNow();
-      expect(pulls).toContain('support_messages');
-      expect(pulls.lastIndexOf('support_tickets')).toBeLessThan(pulls.indexOf('support_messages'));
       expect((await local(staff, 'support_messages')).length).toBeGreaterThan(0);
+      expect((await local(staff, 'support_tickets')).length).toBeGreaterThan(0);
     } finally {
       releaseTickets();
       await staff.close();
+    }
+    // Once the tickets are in, the messages start at once, not at the cap.
+    const opened = performance.now();
+    const quick = await simDevice(suite.t, { userId: SUPPORT, collections: ['support_tickets', 'support_messages'], role: 'support' });
+    try {
+      await quick.data.syncNow();
+      expect((await local(quick, 'support_messages')).length).toBeGreaterThan(0);
+      expect(performance.now() - opened).toBeLessThan(QUEUE_FIRST_MS);
+    } finally {
+      await quick.close();
     }
   });
 });
