@@ -146,7 +146,13 @@ describeEngines('cart', (engine) => {
     b.online = true;
     await a.data.syncNow();
     await b.data.syncNow();
-    await waitUntil('sum on server', async () => JSON.stringify(await serverLines(user)) === JSON.stringify([['1', 5]]));
+    await waitUntil('sum on server', async () => JSON.stringify(await serverLines(user)) === JSON.stringify([['1', 5]])).catch(async (error: Error) => {
+      // Failed twice in full runs on 2026-11-28 (once per engine), never alone: say where each
+      // side stands, so the next failure names its cause.
+      const state = async (d: SimDevice & { cart: CartTarget }) =>
+        `${JSON.stringify(await quantities(d.cart))}, pending ${await d.sync.pending.count()}, requests ${JSON.stringify(d.requests)}`;
+      throw new Error(`${error.message}\nserver ${JSON.stringify(await serverLines(user))}\nA ${await state(a)}\nB ${await state(b)}`);
+    });
     await a.data.syncNow();
     await waitUntil('sum on A', async () => (await listCartItems(a.cart))[0]?.quantity === 5);
     await waitUntil('sum on B', async () => (await listCartItems(b.cart))[0]?.quantity === 5);
