@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { devices } from '@/db/collections/devices.ts';
-import { cartItems } from '@/db/collections/cart-items.ts';
+import { addedAtStamp, cartItems } from '@/db/collections/cart-items.ts';
 import { kbArticles } from '@/db/collections/kb-articles.ts';
 import { fromPgTextArray, toPgTextArray } from '@/db/collections/pg-array.ts';
 import { mergeConflictHandler, type Replaced } from '@/db/replication/merge.ts';
@@ -73,6 +73,19 @@ describe('field-wise merge (the server wins)', () => {
     expect(replay.quantity).toBe(2);
     const both = await handler.resolve({ newDocumentState: line, realMasterState: { ...line, added_at: '2026-11-23T10:00:05+00:00', quantity: 3 } }, 'test');
     expect(both.quantity).toBe(5);
+  });
+
+  it('two devices adding the same line in the same millisecond both count; a replay is still one insert', async () => {
+    const handler = mergeConflictHandler(cartItems, () => undefined);
+    const ms = Date.parse('2026-11-23T10:00:00.123Z');
+    const [mine, theirs] = [addedAtStamp(ms, () => 0.4561), addedAtStamp(ms, () => 0.78)];
+    expect([mine, theirs]).toEqual(['2026-11-23T10:00:00.123456Z', '2026-11-23T10:00:00.123780Z']);
+    const line = { id: 'u:31', user_id: 'u', line_id: '1', product_id: 1, variant: null, name: 'Unit', price: 1, image: null, quantity: 2, added_at: mine, created_at: 't', updated_at: 't', _deleted: false };
+    const both = await handler.resolve({ newDocumentState: line, realMasterState: { ...line, added_at: '2026-11-23T10:00:00.12378+00:00', quantity: 3 } }, 'test');
+    expect(both.quantity).toBe(5);
+    // The server's answer to this very insert: its microseconds, trailing zero dropped as Postgres writes them.
+    const replay = await handler.resolve({ newDocumentState: { ...line, added_at: theirs }, realMasterState: { ...line, added_at: '2026-11-23T10:00:00.12378+00:00', quantity: 3 } }, 'test');
+    expect(replay.quantity).toBe(3);
   });
 
   it('a cart line added again after a removal this device had pulled: its own landed insert is not taken for another device\'s change', async () => {

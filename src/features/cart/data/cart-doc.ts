@@ -1,5 +1,5 @@
 import type { RxCollection } from 'rxdb';
-import { CART_MAX_QUANTITY, cartItemId } from '@/db/collections/cart-items.ts';
+import { CART_MAX_QUANTITY, addedAtStamp, cartItemId } from '@/db/collections/cart-items.ts';
 import type { CartItemDoc } from '@/db/collections/index.ts';
 import type { CartItem, CartProductInput } from '../index.ts';
 import { lineIdOf } from '../rules.ts';
@@ -54,7 +54,7 @@ export function newLineDoc(target: CartTarget, input: CartProductInput & { lineI
     price: input.price,
     image: input.image,
     quantity: capQuantity(quantity),
-    added_at: new Date(addedAt).toISOString(),
+    added_at: addedAtStamp(addedAt),
     created_at: now,
     updated_at: now,
   };
