@@ -9,7 +9,7 @@
  * - A → B: two browser contexts as one user, both live; A renames a device, B's RxQuery
  *   subscription (findOne(id).$) shows the new name. One change at a time, p50/p95/max.
  *
- *   npx tsx tests/bench/sync-bench.ts   (BENCH_ENGINES=postgres,pglite BENCH_SIZES=1000,10000 BENCH_RUNS=3 BENCH_BATCH_SIZES=200 BENCH_CHANGES=60)
+ *   npx tsx tests/bench/sync-bench.ts   (BENCH_ENGINES=postgres,pglite BENCH_SIZES=1000,10000 BENCH_RUNS=3 BENCH_BATCH_SIZES=200 BENCH_CHANGES=60 BENCH_LATENCY_MS=0)
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +28,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // The first is the product's (replicate.ts); others are measured for comparison only.
 const BATCH_SIZES = (process.env.BENCH_BATCH_SIZES ?? '200').split(',').map(Number);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 60);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const SYNC_TARGET_MS: Record<number, number> = { 1000: 1000, 10000: 5000 };
 const LIVE_TARGET_P95_MS = 150;
 /** Issue 29: the first resync after a first sync of 10,000 rows. */
@@ -61,6 +62,12 @@ async function userWithDevices(stack: Stack, n: number): Promise<{ id: string; t
 async function freshPage(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  // BENCH_LATENCY_MS: each request waits this long before its answer starts, as on a mobile link.
+  if (LATENCY_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+  }
   page.on('pageerror', (e) => console.error(`[page] ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && console.error(`[page console] ${m.text()}`));
   // BENCH_TRACE=1: each request with its timing, to see where a sync spends its time.
@@ -174,7 +181,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function report(sync: SyncRow[], live: LiveRow[]): boolean {
   let ok = true;
   const f = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '–');
-  console.log(`\nInitial sync in Chromium: a fresh profile opens a user with N devices (all ten collections), until up to date (no replication active, as the header shows it) and N devices are stored; median of ${RUNS} runs, ms from the call. RxDB's awaitInSync() (its idle-queue waits) for comparison\n`);
+  console.log(`\nInitial sync in Chromium: a fresh profile opens a user with N devices (all ten collections), until up to date (no replication active, as the header shows it) and N devices are stored; median of ${RUNS} runs, ms from the call. RxDB's awaitInSync() (its idle-queue waits) for comparison${LATENCY_MS ? `; every request ${LATENCY_MS} ms of added latency (BENCH_LATENCY_MS)` : ""}\n`);
   console.log('| engine | devices | pull batch | opened | leader | N pulled | up to date | N stored (median) | runs | target | awaitInSync |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|');
   for (const r of sync) {

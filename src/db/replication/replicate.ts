@@ -3,6 +3,7 @@ import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins
 import type { CollectionSpec } from '../collections/index.ts';
 import type { Attempts } from './attempts.ts';
 import type { RestClient } from './rest.ts';
+import { FIRST_PAGE, PullPages } from './pull-pages.ts';
 import type { PullQuery } from './staff-window.ts';
 
 /** What the plugin uses of a Supabase client: PostgREST for pull and push, Realtime for live. */
@@ -83,7 +84,7 @@ export function replicateCollection(
     waitForLeadership: options.waitForLeadership,
     retryTime: (options.retryTime ?? 5) * 1000,
     pull: {
-      batchSize: options.batchSize ?? 200,
+      batchSize: options.batchSize ?? FIRST_PAGE,
       modifier: (row) => shapeFromServer(spec, row) as never,
       // Called as each pull request is built, before the plugin adds its checkpoint
       // (`_modified > m or (_modified = m and id > i)`). The same bound as a plain range, which
@@ -134,7 +135,8 @@ function watchAttempts(
   const { pull, push } = replication;
   if (pull) {
     const handler = pull.handler.bind(pull);
-    pull.handler = (checkpoint, batchSize) => attempts.run(() => handler(checkpoint, batchSize));
+    const pages = new PullPages();
+    pull.handler = (checkpoint, batchSize) => attempts.run(() => pages.pull(batchSize, (size) => handler(checkpoint, size)));
   }
   if (push) {
     const handler = push.handler.bind(push);

@@ -268,6 +268,37 @@ describeEngines('data layer replication', (engine) => {
     }
   });
 
+  it('a large first sync asks for larger pages while they answer fast, up to max_rows, and stores every row', async () => {
+    const db = suite.t.db;
+    await db.query(`insert into public.devices (user_id, name, device_type)
+      select '${CUSTOMER_2}', 'Paged ' || g, 'indoor_unit' from generate_series(1, 2300) g`);
+    const limits: number[] = [];
+    const a = await simDevice(suite.t, {
+      userId: CUSTOMER_2,
+      collections: ['devices'],
+      holdRequest: (url) => {
+        const { pathname, searchParams } = new URL(url);
+        if (pathname.endsWith('/rest/v1/devices') && searchParams.has('limit')) limits.push(Number(searchParams.get('limit')));
+        return undefined;
+      },
+    });
+    try {
+      const replication = a.data.replications.get('devices')!;
+      await replication.awaitInitialReplication();
+      const total = Number((await db.query<{ n: string }>(`select count(*) as n from public.devices where user_id = '${CUSTOMER_2}'`)).rows[0]!.n);
+      expect(await a.data.db.devices!.count().exec()).toBe(total);
+      // 200, 400, 800, 1,000 rows, then the rest, when every page answers within a second (pages
+      // of 200 would take 12 requests); a slower page holds the size, so only the bounds are exact.
+      expect(limits[0]).toBe(200);
+      expect(Math.max(...limits)).toBe(1000);
+      expect(limits.every((limit, i) => limit === 200 || limit <= 2 * limits[i - 1]!)).toBe(true);
+      expect(limits.length).toBeLessThanOrEqual(8);
+    } finally {
+      await a.close();
+      await db.query(`delete from public.devices where user_id = '${CUSTOMER_2}' and name like 'Paged %'`);
+    }
+  });
+
   it('a row committed after the join but before the subscription was in place is pulled once it is', async () => {
     // The server's setup of the subscription (its read of the publication) is held after it has
     // answered the join: the channel reports SUBSCRIBED, and a row committed now reaches no channel.
