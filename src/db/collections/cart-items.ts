@@ -81,8 +81,9 @@ export const cartItems = defineTable<CartItemDoc>({
   fromServer: (row) => ({ ...row, price: Number(row.price) }),
   // The same line added on two devices while apart: both additions count. A repeat of the same
   // insert (its answer was lost) carries the same added_at (compared as instants to the
-  // microsecond: the server answers '…+00:00', the device wrote 'Z') and is not counted twice; quantities only grow, so
-  // the larger keeps additions made on this device since (or on others, not both).
+  // microsecond: the server answers '…+00:00', the device wrote 'Z') and is not counted twice;
+  // quantities only grow, so the larger keeps additions made on this device since (or on
+  // others, not both).
   // A line removed elsewhere (checkout, another device) and added here by a device that never saw
   // the removal is a new line with this device's quantity; the same insert repeated after a
   // removal stays removed.

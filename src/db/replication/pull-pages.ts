@@ -1,8 +1,8 @@
 /**
- * How many rows the next pull request asks for. A first sync of thousands of rows runs faster in
- * fewer, larger pages (fewer requests, fewer storage rounds: 10,000 devices 10–12 % faster at
- * 1,000 than at 200), but every page must download within its request's deadline (15 s) on the
- * link the device has. So a collection's pages start at the plugin's batch size and double while
+ * How many rows the next pull request asks for. A first sync of thousands of rows needs fewer
+ * round trips in larger pages (10,000 devices over a 100 ms link: 2.4 s instead of 5.8 s with
+ * pages of 200), but every page must download within its request's deadline (15 s) on the link
+ * the device has. So a collection's pages start at the plugin's batch size and double while
  * full pages answer quickly, up to the API's `max_rows`; a slow page halves the next, and a failed
  * one starts again from the first size.
  *
