@@ -41,3 +41,6 @@ export function loadSupabase(): Promise<SupabaseClient> {
   });
   return pending;
 }
+
+/** The client if something has asked for it, else undefined (the unit tests close its socket at the end of a file). */
+export const loadedSupabase = (): Promise<SupabaseClient> | undefined => pending;

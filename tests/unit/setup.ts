@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { loadedSupabase } from '@/lib/load-supabase.ts';
 import { failOnUnexpectedConsoleError, watchConsoleError } from './support/console.ts';
 
 // findBy*/waitFor wait for a state; their default deadline (1 s) is too short when the machine is
@@ -42,4 +43,11 @@ beforeEach(() => watchConsoleError());
 afterEach(() => {
   if (typeof document !== 'undefined') cleanup();
   failOnUnexpectedConsoleError();
+});
+
+// A component that opened a Realtime channel (a ticket's typing indicator) leaves supabase-js
+// retrying its socket against a server the unit tests do not run; a retry that fired after the
+// file's DOM was torn down failed the run with an unhandled rejection ("WebSocket not available").
+afterAll(async () => {
+  (await loadedSupabase()?.catch(() => undefined))?.realtime?.disconnect();
 });
