@@ -18,12 +18,15 @@ const PARTS = [
   () => import('@supabase/supabase-js'),
 ];
 
+let loaded: SupabaseClient | undefined;
+
 async function load(): Promise<SupabaseClient> {
   for (const part of PARTS) {
     await part();
     await nextTask();
   }
-  return (await import('./supabase.ts')).supabase;
+  loaded = (await import('./supabase.ts')).supabase;
+  return loaded;
 }
 
 let pending: Promise<SupabaseClient> | undefined;
@@ -42,5 +45,5 @@ export function loadSupabase(): Promise<SupabaseClient> {
   return pending;
 }
 
-/** The client if something has asked for it, else undefined (the unit tests close its socket at the end of a file). */
-export const loadedSupabase = (): Promise<SupabaseClient> | undefined => pending;
+/** The client once it has loaded, else undefined (the unit tests close its socket at the end of a file). */
+export const loadedSupabase = (): SupabaseClient | undefined => loaded;

@@ -48,6 +48,6 @@ afterEach(() => {
 // A component that opened a Realtime channel (a ticket's typing indicator) leaves supabase-js
 // retrying its socket against a server the unit tests do not run; a retry that fired after the
 // file's DOM was torn down failed the run with an unhandled rejection ("WebSocket not available").
-afterAll(async () => {
-  (await loadedSupabase()?.catch(() => undefined))?.realtime?.disconnect();
+afterAll(() => {
+  loadedSupabase()?.realtime?.disconnect();
 });

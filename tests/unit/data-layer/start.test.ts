@@ -3,7 +3,7 @@
  * "opening" at once (not an empty list) while the rest loads; a session still owing its second
  * factor opens nothing.
  */
-import { afterEach, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { startDataLayer } from '@/app/data/start.ts';
 import type { AppRouter } from '@/app/router.ts';
 import { authStore } from '@/features/auth';
@@ -13,6 +13,13 @@ import { resetUserData } from './support.ts';
 const USER = { id: '00000000-0000-4000-8000-00000000000a', email: 'a@example.com' };
 // A router whose first route never resolves: the database is never opened in these tests.
 const router = { state: { status: 'pending', isLoading: true }, subscribe: () => () => {} } as unknown as AppRouter;
+
+// The first test starts loading the rest of the data layer; it must arrive while this file's DOM
+// is still there (arriving after, it read `document` during teardown and failed a CI run).
+afterAll(async () => {
+  await import('@/app/data/data-layer.ts');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+});
 
 afterEach(() => {
   authStore.setState({ status: 'signed-out', user: null, profile: null, profileStatus: 'idle' });
