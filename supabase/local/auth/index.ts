@@ -6,7 +6,7 @@ import { AuthError, ClientAborted, header, sendError, sendJson } from './http.ts
 import { createEmailBudget } from './email-budget.ts';
 import { createMailbox } from './mailbox.ts';
 import { RateLimiter } from './ratelimit.ts';
-import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './routes/admin.ts';
+import { createUser, deleteFactor, deleteUserById, getUserById, listFactors, listUsers, updateUserById } from './routes/admin.ts';
 import { challenge, enroll, unenroll, verify as verifyFactor } from './routes/factors.ts';
 import { settingsJson } from './routes/settings.ts';
 import { signup } from './routes/signup.ts';
@@ -14,6 +14,9 @@ import { token } from './routes/token.ts';
 import { getUser, logout, updateUser } from './routes/user.ts';
 import { reauthenticate } from './routes/reauthenticate.ts';
 import { recover } from './routes/recover.ts';
+import { otp, resend } from './routes/otp.ts';
+import { generateLink, invite } from './routes/admin-links.ts';
+import { identities, sso } from './routes/disabled.ts';
 import { verifyGet, verifyPost } from './routes/verify.ts';
 
 type Route = (ctx: AuthCtx, req: IncomingMessage, res: ServerResponse, id?: string) => Promise<void>;
@@ -32,19 +35,28 @@ function route(method: string, path: string): { fn: Route; id?: string } | null 
     'GET /verify': verifyGet,
     'POST /verify': verifyPost,
     'POST /recover': recover,
+    'POST /otp': otp,
+    'POST /resend': resend,
     'GET /user': getUser,
     'PUT /user': updateUser,
     'POST /logout': logout,
     'GET /reauthenticate': reauthenticate,
     'POST /factors': enroll,
     'POST /admin/users': createUser,
+    'POST /admin/generate_link': generateLink,
+    'POST /invite': invite,
     'GET /admin/users': listUsers,
   };
   if (fixed[key]) return { fn: fixed[key] };
+  if (path === '/sso' || path.startsWith('/sso/')) return { fn: sso };
+  if (path.startsWith('/user/identities/')) return { fn: identities };
   let m = /^\/factors\/([^/]+)\/(challenge|verify)$/.exec(path);
   if (m && method === 'POST') return { fn: m[2] === 'challenge' ? challenge : verifyFactor, id: m[1] };
   m = /^\/factors\/([^/]+)$/.exec(path);
   if (m && method === 'DELETE') return { fn: unenroll, id: m[1] };
+  m = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/.exec(path);
+  if (m && method === 'GET' && !m[2]) return { fn: listFactors, id: m[1] };
+  if (m && method === 'DELETE' && m[2]) return { fn: deleteFactor, id: `${m[1]}/${m[2]}` };
   m = /^\/admin\/users\/([^/]+)$/.exec(path);
   if (m) {
     const fn = ({ GET: getUserById, PUT: updateUserById, DELETE: deleteUserById } as Record<string, Route>)[method];

@@ -1,5 +1,5 @@
 import type { Tx } from '../contracts.ts';
-import { issueCode, type CodeType } from './otp.ts';
+import { issueCode } from './otp.ts';
 
 export interface Mail { to: string; subject: string; text: string; links: string[] }
 
@@ -12,7 +12,9 @@ export async function deliver(tx: Tx, mail: Mail): Promise<void> {
 }
 
 /** `publicUrl`: the stack's configured public URL (public-url.ts), never a request's Host. */
-export function verifyLink(publicUrl: string, hash: string, type: 'signup' | 'recovery' | 'email_change', redirectTo: string): string {
+export type LinkType = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change';
+
+export function verifyLink(publicUrl: string, hash: string, type: LinkType, redirectTo: string): string {
   const q = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
   return `${publicUrl}/auth/v1/verify?${q.toString()}`;
 }
@@ -32,6 +34,20 @@ export function recoveryMail(to: string, link: string, otp: string): Mail {
   };
 }
 
+export function inviteMail(to: string, link: string, otp: string): Mail {
+  return {
+    to, subject: 'You have been invited', links: [link],
+    text: `You have been invited\n\nYou have been invited to create a user. Follow this link to accept the invite:\n${link}\n\nAlternatively, enter the code: ${otp}`,
+  };
+}
+
+export function magicLinkMail(to: string, link: string, otp: string): Mail {
+  return {
+    to, subject: 'Your Magic Link', links: [link],
+    text: `Magic Link\n\nFollow this link to login:\n${link}\n\nAlternatively, enter the code: ${otp}`,
+  };
+}
+
 /** To the address being added; `from` is empty for an anonymous user, who has none yet. */
 export function emailChangeMail(from: string, to: string, link: string, otp: string): Mail {
   const change = from ? `from ${from} to ${to}` : `to ${to}`;
@@ -41,9 +57,15 @@ export function emailChangeMail(from: string, to: string, link: string, otp: str
   };
 }
 
-/** Issues a fresh code of `type` for the user and mails its link (to `redirectTo` afterwards) and the code. */
-export async function mailCode(tx: Tx, publicUrl: string, userId: string, email: string, type: CodeType, redirectTo: string): Promise<void> {
-  const { otp, linkToken } = await issueCode(tx, userId, email, type);
-  const link = verifyLink(publicUrl, linkToken, type === 'confirmation' ? 'signup' : 'recovery', redirectTo);
-  await deliver(tx, type === 'confirmation' ? confirmationMail(email, link, otp) : recoveryMail(email, link, otp));
+/**
+ * Issues a fresh code of `type` for the user and mails its link (to `redirectTo` afterwards) and
+ * the code. A magic link is a recovery code in a sign-in mail (GoTrue verifies both alike).
+ */
+export async function mailCode(
+  tx: Tx, publicUrl: string, userId: string, email: string, type: 'confirmation' | 'recovery' | 'magiclink', redirectTo: string,
+): Promise<void> {
+  const { otp, linkToken } = await issueCode(tx, userId, email, type === 'magiclink' ? 'recovery' : type);
+  const link = verifyLink(publicUrl, linkToken, type === 'confirmation' ? 'signup' : type, redirectTo);
+  const mail = { confirmation: confirmationMail, recovery: recoveryMail, magiclink: magicLinkMail }[type];
+  await deliver(tx, mail(email, link, otp));
 }

@@ -12,6 +12,7 @@ export interface UserRow {
   phone_confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
   recovery_sent_at: Date | null;
+  invited_at: Date | null;
   /** An address waiting for its confirmation before it replaces `email`. */
   email_change: string | null;
   email_change_sent_at: Date | null;
@@ -28,7 +29,7 @@ interface FactorRow { id: string; friendly_name: string | null; factor_type: str
 interface IdentityRow { id: string; provider_id: string; user_id: string; identity_data: Record<string, unknown> | null; provider: string; last_sign_in_at: Date | null; created_at: Date; updated_at: Date }
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at,
-  confirmation_sent_at, recovery_sent_at, email_change, email_change_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
+  confirmation_sent_at, recovery_sent_at, invited_at, email_change, email_change_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
   created_at, updated_at, is_anonymous, banned_until`;
 
 export const iso = (d: Date | string | null | undefined): string | undefined =>
@@ -68,14 +69,23 @@ export async function storePassword(tx: Tx, userId: string, keepSessionId: strin
   await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, [userId, keepSessionId]);
 }
 
+/** A user's factors as GoTrue's models.Factor JSON, oldest first; `factorId` picks one. */
+export async function factorsJson(tx: Tx, userId: string, factorId?: string): Promise<Record<string, unknown>[]> {
+  const r = await tx.query<FactorRow>(
+    `select id, friendly_name, factor_type::text as factor_type, status::text as status, created_at, updated_at
+     from auth.mfa_factors where user_id = $1 and ($2::uuid is null or id = $2::uuid) order by created_at`,
+    [userId, factorId ?? null],
+  );
+  return r.rows.map((f) => ({
+    id: f.id, friendly_name: f.friendly_name ?? '', factor_type: f.factor_type, status: f.status,
+    created_at: iso(f.created_at), updated_at: iso(f.updated_at),
+  }));
+}
+
 /** GoTrue's user JSON (models.User), with identities and (when any) factors. */
 export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, unknown>> {
   const [factors, identities] = await Promise.all([
-    tx.query<FactorRow>(
-      `select id, friendly_name, factor_type::text as factor_type, status::text as status, created_at, updated_at
-       from auth.mfa_factors where user_id = $1 order by created_at`,
-      [user.id],
-    ),
+    factorsJson(tx, user.id),
     tx.query<IdentityRow>(
       `select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at
        from auth.identities where user_id = $1 order by created_at`,
@@ -89,6 +99,7 @@ export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, un
     role: user.role ?? 'authenticated',
     email: user.email ?? '',
     email_confirmed_at: iso(user.email_confirmed_at),
+    invited_at: iso(user.invited_at),
     phone: user.phone ?? '',
     confirmation_sent_at: iso(user.confirmation_sent_at),
     confirmed_at: iso(confirmedAt),
@@ -113,16 +124,7 @@ export async function userJson(tx: Tx, user: UserRow): Promise<Record<string, un
     updated_at: iso(user.updated_at),
     is_anonymous: user.is_anonymous ?? false,
   };
-  if (factors.rows.length) {
-    json.factors = factors.rows.map((f) => ({
-      id: f.id,
-      friendly_name: f.friendly_name ?? '',
-      factor_type: f.factor_type,
-      status: f.status,
-      created_at: iso(f.created_at),
-      updated_at: iso(f.updated_at),
-    }));
-  }
+  if (factors.length) json.factors = factors;
   // GoTrue omits empty optional timestamps (omitempty); JSON.stringify drops undefined the same way.
   return json;
 }

@@ -12,6 +12,13 @@ export function validEmail(v: unknown): string {
   return email.toLowerCase();
 }
 
+/** GoTrue's validatePhone: `+` and spaces dropped, then E.164 digits. */
+export function validPhone(v: unknown): string {
+  const phone = (typeof v === 'string' ? v : '').replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9][0-9]{1,14}$/.test(phone)) throw validationFailed('Invalid phone number format (E.164 required)');
+  return phone;
+}
+
 export function optionalString(v: unknown, field: string, max: number): string | undefined {
   if (v === undefined || v === null) return undefined;
   if (typeof v !== 'string') throw badJson(field, 'string');

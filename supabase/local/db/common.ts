@@ -64,3 +64,16 @@ export class Mutex {
 
 /** A Supabase project's default search_path for the `postgres` role (extensions live apart). */
 export const SEARCH_PATH = '"$user",public,extensions';
+
+/**
+ * Every connection's settings, as the Supabase CLI's Postgres has them: the search_path above and
+ * its small `effective_cache_size` (both settable by any role).
+ */
+export const SESSION_SETTINGS: [string, string][] = [['search_path', SEARCH_PATH], ['effective_cache_size', '128MB']];
+
+/**
+ * Server settings of the CLI's Postgres, which a PostgreSQL server takes from its own configuration
+ * (the test cluster sets them) and the embedded PGlite gets here: query identifiers, computed there
+ * because pg_stat_statements is loaded, so `EXPLAIN (VERBOSE)` shows a "Query Identifier".
+ */
+export const SERVER_SETTINGS: [string, string][] = [['compute_query_id', 'on']];

@@ -3,7 +3,7 @@ import { PGlite, type Extensions } from '@electric-sql/pglite';
 import type { Db, QueryResult, RequestTxOptions, StatementOptions, Tx } from '../contracts.ts';
 import { lockDataDir } from './pglite-lock.ts';
 import { isEmptyDir, loadTemplate, saveTemplate } from './pglite-template.ts';
-import { Mutex, SEARCH_PATH, TEXT_TYPES, beginSql, normalize, statementText } from './common.ts';
+import { Mutex, SERVER_SETTINGS, SESSION_SETTINGS, TEXT_TYPES, beginSql, normalize, statementText } from './common.ts';
 
 /** Contrib extensions PGlite ships as separate modules; loaded when present. */
 async function loadExtensions(): Promise<Extensions> {
@@ -35,7 +35,8 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     throw error;
   });
   if (fresh && !template) await saveTemplate(pg).catch(() => undefined);
-  await pg.exec(`set search_path to ${SEARCH_PATH}`);
+  const settings = [...SESSION_SETTINGS, ...SERVER_SETTINGS];
+  await pg.query(`select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, false)`).join(', ')}`, settings.flat());
   // One connection: every query and transaction takes its turn, so a request's transaction never
   // sees another request's statements in between.
   const mutex = new Mutex();

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Db, QueryResult, RequestTxOptions, StatementOptions, Tx } from '../contracts.ts';
 import { createCanceller } from './cancel.ts';
-import { SEARCH_PATH, TEXT_TYPES, beginSql, normalize, statementText } from './common.ts';
+import { SESSION_SETTINGS, TEXT_TYPES, beginSql, normalize, statementText } from './common.ts';
 import { listenPostgres } from './pg-listen.ts';
 
 // `date` as text on both engines (node-postgres would build a local-midnight Date).
@@ -16,7 +16,7 @@ function toResults(r: pg.QueryResult | pg.QueryResult[]): QueryResult[] {
 
 /** A real PostgreSQL through a node-postgres pool (size `max`, default 16). */
 export async function createPostgresDb(connectionString: string, max = 16): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max, types, options: `-c search_path=${SEARCH_PATH}` });
+  const pool = new pg.Pool({ connectionString, max, types, options: SESSION_SETTINGS.map(([k, v]) => `-c ${k}=${v}`).join(' ') });
   // An idle client whose backend goes away (server restart, `drop database … with (force)`) makes
   // the pool emit 'error'; without a listener that is an uncaught exception that kills the process.
   // The pool drops that client and a later request simply connects again.

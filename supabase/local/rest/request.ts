@@ -61,7 +61,8 @@ function requestSettings(rc: RequestContext): Record<string, string> {
   }
   const clean = (s: string) => s.replaceAll('\0', '');
   return {
-    search_path: [rc.schema, ...rc.config.extraSearchPath.filter((s) => s !== rc.schema)].map(ident).join(', '),
+    // Not deduplicated, as PostgREST writes it (`"public", "public", "extensions"`).
+    search_path: [rc.schema, ...rc.config.extraSearchPath].map(ident).join(', '),
     ...rc.cache.roleSettings.get(rc.auth.role),
     role: rc.auth.role,
     'request.jwt.claims': clean(JSON.stringify(rc.auth.claims)),
@@ -100,7 +101,25 @@ export async function runInTx<T>(rc: RequestContext, readOnly: boolean, fn: (tx:
 }
 
 export function singularError(n: number): ApiError {
-  return new ApiError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
+  // PostgREST 13's wording (12 said "JSON object requested, multiple (or no) rows returned").
+  return new ApiError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+}
+
+/**
+ * The checks PostgREST makes on a write's or a call's result before it commits (Query.hs
+ * `failNotSingular`, `failExceedsMaxAffectedPref`): a singular answer needs exactly one row, and
+ * `Prefer: max-affected=n` with `handling=strict` at most n. Raised inside the transaction, they
+ * roll the change back. Undefined when the request asks for neither.
+ */
+export function resultCheck(rc: RequestContext): ((affected: number) => void) | undefined {
+  const strictMax = rc.prefer.maxAffected !== undefined && rc.prefer.handling === 'strict' ? rc.prefer.maxAffected : undefined;
+  if (!rc.accept.singular && strictMax === undefined) return undefined;
+  return (affected) => {
+    if (rc.accept.singular && affected !== 1) throw singularError(affected);
+    if (strictMax !== undefined && affected > strictMax) {
+      throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
+    }
+  };
 }
 
 export function baseHeaders(rc: RequestContext, contentType = true): Record<string, string> {

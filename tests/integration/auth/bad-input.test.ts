@@ -79,7 +79,9 @@ describeEngines('auth: bad input, admin endpoints and rate limits', (engine) => 
     const email = uniqueEmail('admin');
     const created = await admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { name: 'Grace' }, app_metadata: { tier: 'gold' } });
     expect(created.error).toBeNull();
-    expect(created.data.user).toMatchObject({ email, user_metadata: { name: 'Grace' }, app_metadata: { provider: 'email', tier: 'gold' } });
+    // Only the metadata given (GoTrue's adminUserCreate adds no identity claims to it).
+    expect(created.data.user).toMatchObject({ email, app_metadata: { provider: 'email', tier: 'gold' } });
+    expect(created.data.user?.user_metadata).toEqual({ name: 'Grace' });
     const profile = await t.db.query(`select name from public.auth_test_profiles where id = $1`, [created.data.user!.id]);
     expect(profile.rows).toEqual([{ name: 'Grace' }]);
     expect((await admin.createUser({ email, password: PASSWORD })).error).toMatchObject({ status: 422, code: 'email_exists' });
@@ -88,8 +90,17 @@ describeEngines('auth: bad input, admin endpoints and rate limits', (engine) => 
     expect(page1.data.users).toHaveLength(1);
     expect((page1.data as { total?: number }).total).toBeGreaterThanOrEqual(2);
     expect((await admin.getUserById(created.data.user!.id)).data.user?.email).toBe(email);
+    expect((await admin.listUsers({ page: -1, perPage: 10 })).error).toMatchObject({
+      status: 400, code: 'validation_failed', message: 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax' });
     const upd = await admin.updateUserById(created.data.user!.id, { user_metadata: { name: 'G' } });
     expect(upd.data.user?.user_metadata.name).toBe('G');
+    // An admin replaces the address at once, refusing one another user holds.
+    const renamed = uniqueEmail('renamed');
+    expect((await admin.updateUserById(created.data.user!.id, { email: renamed })).data.user?.email).toBe(renamed);
+    expect((await t.client().auth.signInWithPassword({ email: renamed, password: PASSWORD })).error).toBeNull();
+    const other = await admin.createUser({ email: uniqueEmail('other'), password: PASSWORD });
+    expect((await admin.updateUserById(other.data.user!.id, { email: renamed })).error).toMatchObject({ status: 422, code: 'email_exists' });
+    await admin.deleteUser(other.data.user!.id);
     expect((await admin.deleteUser(created.data.user!.id)).error).toBeNull();
     expect((await admin.getUserById(created.data.user!.id)).error).toMatchObject({ status: 404, code: 'user_not_found' });
   });

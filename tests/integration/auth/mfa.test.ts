@@ -66,6 +66,23 @@ describeEngines('auth: TOTP MFA', (engine) => {
     expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' });
   });
 
+  it('lets an admin list and delete a user\'s factors; the user\'s aal2 session falls back to aal1', async () => {
+    const { client, userId } = await signedInUser(t);
+    const en = (await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Lost phone' })).data!;
+    const ch = (await client.auth.mfa.challenge({ factorId: en.id })).data!;
+    expect((await client.auth.mfa.verify({ factorId: en.id, challengeId: ch.id, code: totpCode(en.totp.secret) })).error).toBeNull();
+    const admin = t.client({ serviceRole: true }).auth.admin.mfa;
+    const listed = await admin.listFactors({ userId });
+    expect(listed.data?.factors).toEqual([expect.objectContaining({ id: en.id, friendly_name: 'Lost phone', factor_type: 'totp', status: 'verified' })]);
+    const deleted = await admin.deleteFactor({ userId, id: en.id });
+    expect([deleted.error, (deleted.data as unknown as { data: { id: string } }).data.id]).toEqual([null, en.id]);
+    expect((await admin.listFactors({ userId })).data?.factors).toEqual([]);
+    expect((await admin.deleteFactor({ userId, id: en.id })).error).toMatchObject({ status: 404, code: 'mfa_factor_not_found' });
+    expect((await client.auth.refreshSession()).data.session && decodeJwt((await client.auth.getSession()).data.session!.access_token).aal).toBe('aal1');
+    // Only the service role.
+    expect((await client.auth.admin.mfa.listFactors({ userId })).error?.status).toBe(403);
+  });
+
   it('rejects a replayed code, a reused challenge and an expired challenge', async () => {
     const { client } = await signedInUser(t);
     const en = (await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Key' })).data!;

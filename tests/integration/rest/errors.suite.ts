@@ -80,8 +80,8 @@ export function errorsSuite(get: () => TestStack): void {
   });
 
   it('answers features it does not implement with a clear 4xx', async () => {
-    const spread = await rest(get(), '/authors?select=id,...books!author_id(title)');
-    expect([spread.status, spread.json.code]).toEqual([400, 'PGRST119']);
+    const spreadAggregate = await rest(get(), '/authors?select=id,...books!author_id(pages.max())');
+    expect([spreadAggregate.status, spreadAggregate.json.code]).toEqual([400, 'PGRST127']);
     const put = await rest(get(), '/items?id=eq.a', { method: 'PUT', headers: asService(get()), body: '{"id":"a"}' });
     expect([put.status, put.json.code]).toEqual([400, 'PGRST127']);
     const trace = await rest(get(), '/items', { method: 'TRACE' }).catch(() => undefined);

@@ -205,6 +205,9 @@ create table shelving.placements (
 create view public.shelves as select id, label from shelving.shelves;
 create view public.placements as select shelf_id, book_id from shelving.placements;
 insert into shelving.shelves values (1, 'Fantasy'), (2, 'Classics');
+-- A self-reference: one key, read both ways.
+create table public.categories (id int primary key, name text not null, parent_id int references public.categories (id));
+insert into public.categories values (1, 'Root', null), (2, 'Child A', 1), (3, 'Child B', 1), (4, 'Grandchild', 2);
 
 insert into public.authors (name, born) values ('Ursula', '1929-10-21'), ('Terry', '1948-04-28'), ('Iain', null);
 insert into public.books (title, author_id, editor_id, pages, tags, meta, status) values

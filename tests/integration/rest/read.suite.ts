@@ -4,10 +4,9 @@ import { USER_A } from './fixture.ts';
 import { asService, pgrstError, rest } from './helpers.ts';
 
 /** Reads through supabase-js: select shapes, embedding, filters, order, ranges, counts, single rows. */
-/** PostgREST's PGRST119 (spread) or PGRST118 (related order) on a relationship that is not to-one. */
-const notToOne = (code: 'PGRST118' | 'PGRST119', rel: string, parent: string) =>
-  pgrstError(code, `A ${code === 'PGRST119' ? 'spread operation' : 'related order'} on '${rel}' is not possible`,
-    `'${parent}' and '${rel}' do not form a many-to-one or one-to-one relationship`);
+/** PostgREST's PGRST118: a related order on a relationship that is not to-one. */
+const notToOne = (code: 'PGRST118', rel: string, parent: string) =>
+  pgrstError(code, `A related order on '${rel}' is not possible`, `'${parent}' and '${rel}' do not form a many-to-one or one-to-one relationship`);
 
 export function readSuite(get: () => TestStack): void {
   it('selects columns, aliases, casts and JSON paths', async () => {
@@ -74,6 +73,18 @@ export function readSuite(get: () => TestStack): void {
     expect(amb.json.message).toBe("Could not embed because more than one relationship was found for 'books' and 'authors'");
     expect(amb.json.details).toContainEqual({ cardinality: 'many-to-one', embedding: 'books with authors', relationship: 'books_editor_fkey using books(editor_id) and authors(id)' });
     expect(amb.json.hint).toBe("Try changing 'authors' to one of the following: 'authors!books_author_id_fkey', 'authors!books_editor_fkey'. Find the desired relationship in the 'details' key.");
+    // PostgREST's aliases: one name embedded twice at a level meets itself in Postgres (42712);
+    // an unknown column of an embed is named by the embed's alias.
+    const twice = await rest(get(), '/books?select=authors!author_id(*),authors!editor_id(*)');
+    expect([twice.status, twice.json]).toEqual([400, pgrstError('42712', 'table name "books_authors_1" specified more than once')]);
+    const unknown = await rest(get(), '/authors?select=name,books!author_id(nope)');
+    expect([unknown.status, unknown.json]).toEqual([400, pgrstError('42703', 'column books_1.nope does not exist')]);
+    // A self-reference (Plan.hs `findRel`, `relIsSelf`): the table's name embeds the children, the
+    // key's column the parent, and a hint names the children's key column.
+    const family = async (path: string) => (await rest(get(), path)).json;
+    expect(await family('/categories?select=name,categories(name)&categories.order=id&id=eq.1')).toEqual([{ name: 'Root', categories: [{ name: 'Child A' }, { name: 'Child B' }] }]);
+    expect(await family('/categories?select=name,parent:parent_id(name)&id=eq.4')).toEqual([{ name: 'Grandchild', parent: { name: 'Child A' } }]);
+    expect(await family('/categories?select=name,children:categories!parent_id(name)&id=eq.2')).toEqual([{ name: 'Child A', children: [{ name: 'Grandchild' }] }]);
     const none = await rest(get(), '/books?select=id,items(id)');
     expect(none.status).toBe(400);
     expect(none.json).toEqual(pgrstError('PGRST200', "Could not find a relationship between 'books' and 'items' in the schema cache",
@@ -167,7 +178,7 @@ export function readSuite(get: () => TestStack): void {
   });
 
   // PostgREST 12 spreads to-one relationships only (Plan.hs `validateSpreadEmbeds`).
-  it('spreads to-one embeds into the parent row and refuses to-many ones (PGRST119)', async () => {
+  it('spreads to-one embeds into the parent row, and to-many ones as arrays', async () => {
     const rows = async (path: string, headers: Record<string, string> = {}) => {
       const r = await rest(get(), path, { headers });
       expect(r.status, `${path} ${r.text}`).toBe(200);
@@ -192,11 +203,16 @@ export function readSuite(get: () => TestStack): void {
     expect([counted.status, counted.headers.get('content-range')]).toEqual([200, '0-1/2']);
     const js = await get().client().from('books').select('id, ...authors!author_id(name)').eq('id', 3).single();
     expect([js.error, js.data]).toEqual([null, { id: 3, name: 'Terry' }]);
-    // To-many: refused once the plan is built, for FK and function alike.
-    const toMany = await rest(get(), '/authors?select=name,...books!author_id(title)');
-    expect([toMany.status, toMany.json]).toEqual([400, notToOne('PGRST119', 'books', 'authors')]);
-    const fn = await rest(get(), '/books?select=id,...later_chapters(title)');
-    expect([fn.status, fn.json]).toEqual([400, notToOne('PGRST119', 'later_chapters', 'books')]);
+    // To-many (PostgREST 13): each column an array of the related rows' values, in their order;
+    // `[]` without rows, which !inner leaves out. Foreign key and function alike.
+    expect(await rows('/authors?select=name,...books!author_id(title,id)&books.order=id.desc&order=id')).toEqual([
+      { name: 'Ursula', title: ['The Left Hand of Darkness', 'A Wizard of Earthsea'], id: [2, 1] },
+      { name: 'Terry', title: ['Mort', 'Guards! Guards!'], id: [4, 3] },
+      { name: 'Iain', title: [], id: [] }]);
+    expect(await rows('/authors?select=name,...books!author_id!inner(title)&books.id=gt.3&order=id')).toEqual([{ name: 'Terry', title: ['Mort'] }]);
+    expect(await rows('/books?select=id,...later_chapters(title)&id=eq.1')).toEqual([{ id: 1, title: ['The Shadow', 'The School for Wizards'] }]);
+    const aggregated = await rest(get(), '/authors?select=name,...books!author_id(pages.sum())');
+    expect([aggregated.status, aggregated.json.code]).toEqual([400, 'PGRST127']);
     // A relationship that does not exist is reported before the spread.
     const missing = await rest(get(), '/authors?select=...books!author_id(title),items(id)');
     expect([missing.status, missing.json.code]).toEqual([400, 'PGRST200']);
@@ -255,8 +271,8 @@ export function readSuite(get: () => TestStack): void {
       ],
       hint: "Try changing 'festivals' to one of the following: 'festivals!awards', 'festivals!screenings'. Find the desired relationship in the 'details' key.",
     }]);
-    const spread = await rest(get(), '/actors?select=name,...films(title)');
-    expect([spread.status, spread.json]).toEqual([400, notToOne('PGRST119', 'films', 'actors')]);
+    const spread = await rest(get(), '/actors?select=name,...films(title)&id=eq.1');
+    expect([spread.status, spread.json]).toEqual([200, [{ name: 'Willem', title: ['The Lighthouse'] }]]);
     const ordered = await rest(get(), '/actors?select=name,films(title)&order=films(title)');
     expect([ordered.status, ordered.json]).toEqual([400, notToOne('PGRST118', 'films', 'actors')]);
     // A hint that names no junction (nor anything else) finds nothing.
@@ -500,7 +516,7 @@ export function readSuite(get: () => TestStack): void {
     expect((await c.from('authors').select('name').eq('id', 2).single()).data).toEqual({ name: 'Terry' });
     const many = await c.from('authors').select('name').single();
     expect(many.status).toBe(406);
-    expect(many.error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 3 rows' });
+    expect(many.error).toMatchObject({ code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object', details: 'The result contains 3 rows' });
     const none = await c.from('authors').select('name').eq('id', 0).maybeSingle();
     expect([none.data, none.error]).toEqual([null, null]);
     const wire = await rest(get(), '/authors?id=eq.1&select=name', { headers: { Accept: 'application/vnd.pgrst.object+json' } });
@@ -559,6 +575,13 @@ export function readSuite(get: () => TestStack): void {
     expect(json.headers.get('content-type')).toBe('application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=analyze|verbose; charset=utf-8');
     expect(json.json[0].Plan).toMatchObject({ 'Node Type': 'Aggregate', 'Actual Rows': 1 });
     expect(json.json[0].Plan.Output).toEqual(expect.any(Array));
+    // As the CLI's Postgres answers it: a query identifier, and the settings PostgREST gave the
+    // request (its search_path as it writes it, not deduplicated) next to the CLI's own.
+    const settings = await rest(get(), '/authors?id=eq.1', { headers: { Accept: 'application/vnd.pgrst.plan+json; options=verbose|settings' } });
+    expect(settings.json[0]).toMatchObject({
+      'Query Identifier': expect.any(Number),
+      Settings: { search_path: '"public", "public", "extensions"', effective_cache_size: '128MB' },
+    });
     // As supabase-js asks for it.
     const viaJs = await get().client().from('authors').select('name').eq('id', 1).explain();
     expect([viaJs.status, typeof viaJs.data]).toEqual([200, 'string']);

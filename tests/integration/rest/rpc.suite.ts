@@ -80,6 +80,25 @@ export function rpcSuite(get: () => TestStack): void {
     await svc.from('authors').delete().eq('name', 'Via RPC');
   });
 
+  // Query.hs `failNotSingular`, `failExceedsMaxAffectedPref`: checked on the call's rows before
+  // the transaction ends, so a refused call leaves nothing behind.
+  it('rolls a call back when its rows break single or a strict max-affected', async () => {
+    const t = get();
+    const svc = t.client({ serviceRole: true });
+    const call = (names: string[], prefer: string, accept = 'application/json') => rest(t, '/rpc/add_authors?select=name', {
+      method: 'POST', headers: { ...asService(t), Prefer: prefer, Accept: accept }, body: JSON.stringify({ names }),
+    });
+    const tooMany = await call(['Max A', 'Max B'], 'max-affected=1, handling=strict');
+    expect([tooMany.status, tooMany.json]).toEqual([400, pgrstError('PGRST124', 'Query result exceeds max-affected preference constraint', 'The query affects 2 rows')]);
+    const notOne = await call(['Single A', 'Single B'], 'return=representation', 'application/vnd.pgrst.object+json');
+    expect([notOne.status, notOne.json]).toEqual([406, pgrstError('PGRST116', 'Cannot coerce the result to a single JSON object', 'The result contains 2 rows')]);
+    expect((await svc.from('authors').select('name').in('name', ['Max A', 'Max B', 'Single A', 'Single B'])).data).toEqual([]);
+    // Within the limit, or lenient (the default handling), the call commits.
+    expect((await call(['Max C'], 'max-affected=1, handling=strict')).json).toEqual([{ name: 'Max C' }]);
+    expect((await call(['Max D', 'Max E'], 'max-affected=1')).status).toBe(200);
+    await svc.from('authors').delete().in('name', ['Max C', 'Max D', 'Max E']);
+  });
+
   it('reports unknown functions and argument sets like PostgREST', async () => {
     const none = await rest(get(), '/rpc/nope', { method: 'POST', body: '{"a":1,"b":2}' });
     expect(none.status).toBe(404);

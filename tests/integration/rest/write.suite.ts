@@ -25,6 +25,11 @@ export function writeSuite(get: () => TestStack): void {
     const defaults = await svc().from('books').insert([{ title: 'D1', tags: ['a'] }, { title: 'D2' }], { defaultToNull: false }).select('title, tags, status');
     expect(defaults.error).toBeNull();
     expect(defaults.data).toEqual([{ title: 'D1', tags: ['a'], status: 'draft' }, { title: 'D2', tags: [], status: 'draft' }]);
+    // As in PostgREST, every row draws the identity's next value, the row that gives its own id too.
+    const before = (await svc().from('authors').insert({ name: 'Seq 0' }).select('id').single()).data?.id as number;
+    const drawn = await svc().from('authors').insert([{ id: 9000, name: 'Seq 1' }, { name: 'Seq 2' }], { defaultToNull: false }).select('id, name');
+    expect(drawn.data).toEqual([{ id: 9000, name: 'Seq 1' }, { id: before + 2, name: 'Seq 2' }]);
+    await svc().from('authors').delete().like('name', 'Seq %');
     const uneven = await rest(get(), '/items', { method: 'POST', headers: asService(get()), body: '[{"id":"u1"},{"id":"u2","label":"x"}]' });
     expect(uneven.status).toBe(400);
     expect(uneven.json).toEqual(pgrstError('PGRST102', 'All object keys must match'));

@@ -8,6 +8,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_SETTINGS } from '../../../supabase/local/db/common.ts';
 
 /** PostgreSQL's server binaries: PG_BIN, else what `pg_config --bindir` names, else Debian's path. */
 export const PG_BIN = process.env.PG_BIN || pgConfigBindir() || '/usr/lib/postgresql/15/bin';
@@ -83,6 +84,7 @@ export async function startPgCluster(options: StartClusterOptions = {}): Promise
   const settings: Record<string, string | number> = {
     listen_addresses: '127.0.0.1',
     max_connections: 200,
+    ...Object.fromEntries(SERVER_SETTINGS),
     ...options.settings,
   };
   const serverOptions = [`-p ${port}`, `-k ${dir}`, ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(' ');

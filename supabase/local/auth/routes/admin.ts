@@ -3,7 +3,7 @@ import { audit } from '../audit.ts';
 import { requestMeta, requireAdmin, sessionsEnded, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson } from '../http.ts';
 import { checkPassword, hashPassword } from '../passwords.ts';
-import { findUserByEmail, findUserById, storePassword, userJson, USER_COLUMNS, type UserRow } from '../users.ts';
+import { factorsJson, findUserByEmail, findUserById, storePassword, userJson, USER_COLUMNS, type UserRow } from '../users.ts';
 import { isUuid, optionalObject, validEmail } from '../validate.ts';
 import { insertUser } from './signup.ts';
 
@@ -24,19 +24,27 @@ export async function createUser(ctx: AuthCtx, req: IncomingMessage, res: Server
   }
   if (await findUserByEmail(ctx.db, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   const json = await ctx.db.transaction(async (tx) => {
-    const user = await insertUser(tx, email, hash, userMeta, body.email_confirm === true, appMeta);
+    const user = await insertUser(tx, email, hash, userMeta, body.email_confirm === true, appMeta, { identityInMetadata: false });
     await audit(tx, { id: null, email: 'service_role' }, 'user_signedup', requestMeta(ctx, req), { user_id: user.id, user_email: email, provider: 'email' });
     return userJson(tx, user);
   });
   sendJson(res, 200, json);
 }
 
+/** GoTrue's paginate: an unsigned decimal, or 400 naming Go's parse error. */
+function pageParam(q: URLSearchParams, name: string, fallback: number): number {
+  const v = q.get(name);
+  if (v === null || v === '') return fallback;
+  if (!/^\d{1,19}$/.test(v)) throw new AuthError(400, 'validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing "${v}": invalid syntax`);
+  return Number(v);
+}
+
 /** GET /admin/users?page=&per_page= → { users, aud } with GoTrue's x-total-count and link headers. */
 export async function listUsers(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   await requireAdmin(ctx, req);
   const q = new URL(req.url ?? '/', 'http://local').searchParams;
-  const page = Math.max(1, Math.min(1_000_000, Number.parseInt(q.get('page') ?? '1', 10) || 1));
-  const perPage = Math.max(1, Math.min(1000, Number.parseInt(q.get('per_page') ?? '50', 10) || 50));
+  const page = Math.max(1, Math.min(1_000_000, pageParam(q, 'page', 1)));
+  const perPage = Math.max(1, Math.min(1000, pageParam(q, 'per_page', 50)));
   const total = await ctx.db.query<{ n: string | number }>(`select count(*) as n from auth.users where deleted_at is null`);
   const rows = await ctx.db.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2`,
@@ -58,7 +66,10 @@ export async function getUserById(ctx: AuthCtx, req: IncomingMessage, res: Serve
   sendJson(res, 200, await userJson(ctx.db, user));
 }
 
-/** PUT /admin/users/{id}: password, email_confirm, user_metadata, app_metadata, ban_duration ("none" or hours like "24h"). */
+/**
+ * PUT /admin/users/{id}: email (replaced at once, as GoTrue's adminUserUpdate: no confirmation
+ * mail), password, email_confirm, user_metadata, app_metadata, ban_duration ("none" or hours like "24h").
+ */
 export async function updateUserById(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse, id: string | undefined): Promise<void> {
   await requireAdmin(ctx, req);
   const body = await readJson(req);
@@ -66,6 +77,9 @@ export async function updateUserById(ctx: AuthCtx, req: IncomingMessage, res: Se
   if (!user) throw notFound();
   const userMeta = optionalObject(body.user_metadata, 'user_metadata');
   const appMeta = optionalObject(body.app_metadata, 'app_metadata');
+  const email = body.email === undefined || body.email === null || body.email === '' ? undefined : validEmail(body.email);
+  const holder = email ? await findUserByEmail(ctx.db, email) : null;
+  if (holder && holder.id !== user.id) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   let hash: string | undefined;
   if (typeof body.password === 'string') {
     checkPassword(body.password, ctx.cfg.minPasswordLength);
@@ -81,6 +95,10 @@ export async function updateUserById(ctx: AuthCtx, req: IncomingMessage, res: Se
   const json = await ctx.db.transaction(async (tx) => {
     // As GoTrue's adminUserUpdate (UpdatePassword with no session): every session of the user ends.
     if (hash) await storePassword(tx, user.id, null, hash);
+    if (email) {
+      await tx.query(`update auth.users set email = $2 where id = $1`, [user.id, email]);
+      await tx.query(`update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text) where user_id = $1 and provider = 'email'`, [user.id, email]);
+    }
     if (body.email_confirm === true) await tx.query(`update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [user.id]);
     if (userMeta) await tx.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1`, [user.id, JSON.stringify(userMeta)]);
     if (appMeta) await tx.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || $2::jsonb where id = $1`, [user.id, JSON.stringify(appMeta)]);
@@ -106,4 +124,35 @@ export async function deleteUserById(ctx: AuthCtx, req: IncomingMessage, res: Se
   });
   await sessionsEnded(ctx); // the user's sessions went with it (on delete cascade)
   sendJson(res, 200, {});
+}
+
+/** GET /admin/users/{id}/factors: the user's factors, as GoTrue's adminUserGetFactors. */
+export async function listFactors(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse, id: string | undefined): Promise<void> {
+  await requireAdmin(ctx, req);
+  const user = isUuid(id) ? await findUserById(ctx.db, id) : null;
+  if (!user) throw notFound();
+  sendJson(res, 200, await factorsJson(ctx.db, user.id));
+}
+
+/**
+ * DELETE /admin/users/{userId}/factors/{factorId}: removes the factor and answers it (GoTrue's
+ * adminUserDeleteFactor). Sessions that reached aal2 with it fall back to aal1, as on unenroll.
+ */
+export async function deleteFactor(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse, ids: string | undefined): Promise<void> {
+  await requireAdmin(ctx, req);
+  const [userId, factorId] = (ids ?? '').split('/');
+  const user = isUuid(userId) ? await findUserById(ctx.db, userId) : null;
+  if (!user) throw notFound();
+  const [factor] = isUuid(factorId) ? await factorsJson(ctx.db, user.id, factorId) : [];
+  if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `delete from auth.mfa_amr_claims where authentication_method = 'totp' and session_id in (select id from auth.sessions where factor_id = $1)`,
+      [factorId],
+    );
+    await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2`, [user.id, factorId]);
+    await tx.query(`delete from auth.mfa_factors where id = $1`, [factorId]);
+    await audit(tx, { id: null, email: 'service_role' }, 'factor_deleted', requestMeta(ctx, req), { user_id: user.id, factor_id: factorId });
+  });
+  sendJson(res, 200, factor);
 }

@@ -86,10 +86,12 @@ async function repeatSignup(
  */
 export async function insertUser(
   tx: Tx, email: string, hash: string | null, data: Record<string, unknown>, confirmed: boolean, appMeta: Record<string, unknown> = {},
+  { identityInMetadata = true } = {},
 ): Promise<UserRow> {
   const id = crypto.randomUUID();
   const identityData = { sub: id, email, email_verified: confirmed, phone_verified: false };
-  const userMeta = { ...identityData, ...data };
+  // A sign-up's metadata starts from its identity's claims, as GoTrue's; an admin's user has only what the admin gave.
+  const userMeta = identityInMetadata ? { ...identityData, ...data } : data;
   const app = { provider: 'email', providers: ['email'], ...appMeta };
   await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,

@@ -7,14 +7,17 @@ import { FIVE_MINUTES } from '../ratelimit.ts';
 import { createSession, swapRefreshToken, tokenResponse } from '../sessions.ts';
 import { findUserByEmail, findUserById } from '../users.ts';
 import { validEmail } from '../validate.ts';
+import { idTokenGrant, web3Grant } from './disabled.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials';
 
-/** POST /token?grant_type=password|refresh_token. */
+/** POST /token?grant_type=password|refresh_token (id_token and web3: disabled.ts). */
 export async function token(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const grant = new URL(req.url ?? '/', 'http://local').searchParams.get('grant_type');
   if (grant === 'password') return passwordGrant(ctx, req, res);
   if (grant === 'refresh_token') return refreshGrant(ctx, req, res);
+  if (grant === 'id_token') return idTokenGrant(ctx, req, res);
+  if (grant === 'web3') return web3Grant();
   throw badRequest('unsupported_grant_type', 'unsupported_grant_type');
 }
 

@@ -7,8 +7,8 @@ import { confirmEmailChange } from '../email-change.ts';
 import { checkCode, forgetCode, type CodeType } from '../otp.ts';
 import { FIVE_MINUTES } from '../ratelimit.ts';
 import { createSession, tokenResponse, type RequestMeta } from '../sessions.ts';
-import { findUserById } from '../users.ts';
-import { optionalString, validEmail } from '../validate.ts';
+import { findUserByEmail, findUserById } from '../users.ts';
+import { optionalString, validEmail, validPhone } from '../validate.ts';
 
 const TYPE: Record<string, CodeType> = {
   signup: 'confirmation', email: 'confirmation', invite: 'confirmation', recovery: 'recovery', magiclink: 'recovery', email_change: 'email_change',
@@ -113,15 +113,34 @@ export async function verifyPost(ctx: AuthCtx, req: IncomingMessage, res: Server
   const meta = requestMeta(ctx, req);
   ctx.limiter.take(`verify:${meta.ip}`, ctx.cfg.rateLimit.tokenVerifications, FIVE_MINUTES);
   const type = optionalString(body.type, 'type', 32);
-  const codeType = type ? TYPE[type] : undefined;
-  if (!codeType) throw validationFailed('Verify requires a verification type');
   const tokenHashParam = optionalString(body.token_hash, 'token_hash', 128);
   const otp = optionalString(body.token, 'token', 128);
+  if (type === 'sms' || type === 'phone_change') {
+    // No phone provider here, so no phone code was ever sent: a well-formed number's code is
+    // refused as GoTrue refuses an unknown one.
+    if (!tokenHashParam && !otp) throw validationFailed('Verify requires a token or a token hash');
+    if (otp) validPhone(body.phone);
+    throw expired();
+  }
+  const codeType = type ? TYPE[type] : undefined;
+  if (!codeType) throw validationFailed('Verify requires a verification type');
   if (!tokenHashParam && !otp) throw validationFailed('Verify requires a token or a token hash');
   const email = tokenHashParam ? undefined : validEmail(body.email);
   const session = await ctx.db.transaction(async (tx) => {
-    const linkToken = email ? await checkCode(tx, email, codeType, otp!) : tokenHashParam!;
-    return linkToken ? consume(ctx, tx, meta, codeType, linkToken) : null;
+    // `email` (GoTrue's EmailOTPVerification) takes the code the address has pending: the
+    // confirmation of an unconfirmed user, a magic link's (recovery) code of a confirmed one.
+    const pendingType = async () => {
+      if (type !== 'email') return codeType;
+      const user = email ? await findUserByEmail(tx, email) : null;
+      return user?.email_confirmed_at ? 'recovery' : codeType;
+    };
+    const kind = await pendingType();
+    if (email) {
+      const linkToken = await checkCode(tx, email, kind, otp!);
+      return linkToken ? consume(ctx, tx, meta, kind, linkToken) : null;
+    }
+    const session = await consume(ctx, tx, meta, codeType, tokenHashParam!);
+    return session ?? (type === 'email' ? consume(ctx, tx, meta, 'recovery', tokenHashParam!) : null);
   });
   if (!session) throw expired();
   sendJson(res, 200, session);

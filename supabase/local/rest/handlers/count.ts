@@ -64,18 +64,21 @@ async function plannedRows(tx: Tx, sql: string): Promise<number | null> {
 
 /**
  * Runs a read's statement and finds its total: one round trip when the statement's own count is
- * the answer, a transaction when the planner must be asked afterwards.
+ * the answer, a transaction when the planner must be asked afterwards or the result checked
+ * before it commits (`check` throws to roll a call back).
  */
 export async function runCounted<Row extends { total: unknown }>(
-  rc: RequestContext, readOnly: boolean, sql: string, plan: CountPlan,
+  rc: RequestContext, readOnly: boolean, sql: string, plan: CountPlan, check?: (row: Row | undefined) => void,
 ): Promise<{ row: Row | undefined; total: number | null }> {
   const { resolve } = plan;
-  if (!resolve) {
+  if (!resolve && !check) {
     const row = (await runStatement<Row>(rc, readOnly, sql)).rows[0];
     return { row, total: toCount(row?.total) };
   }
   return runInTx(rc, readOnly, async (tx) => {
     const row = (await tx.query<Row>(sql)).rows[0];
-    return { row, total: await resolve(tx, toCount(row?.total)) };
+    check?.(row);
+    const total = toCount(row?.total);
+    return { row, total: resolve ? await resolve(tx, total) : total };
   });
 }

@@ -6,7 +6,7 @@ import { closest, resultRelation, type Routine, type RoutineParam } from '../sch
 import { embedNeeds } from '../sql/embed.ts';
 import { Params, ident, qualified } from '../sql/ident.ts';
 import { checkPlan, envelope, limitSql, shape, type ReadContext } from '../sql/read.ts';
-import { baseHeaders, contentRange, runStatement, send, sendPlan, singularError, toCount, type RequestContext } from '../request.ts';
+import { baseHeaders, contentRange, runStatement, resultCheck, send, sendPlan, toCount, type RequestContext } from '../request.ts';
 import { rpcCountPlan, rpcCounts, runCounted } from './count.ts';
 import { readStatus, rootPage } from './range.ts';
 
@@ -260,24 +260,27 @@ export async function handleRpc(rc: RequestContext, name: string, refresh: () =>
     jsonbEmbeds: rc.accept.format === 'csv',
   };
   const select = routine.kind === 'scalar' ? [{ kind: 'field' as const, field: { name: routine.name, json: [] } }] : rc.query.select;
-  const s = shape(readCtx, rel, callRef, select, root, []);
+  // Rows of a table are read under the table's name, as PostgREST's read plan of a call names them.
+  const rowRef = routine.kind === 'scalar' ? callRef : ident(rel.name);
+  const s = shape(readCtx, rel, rowRef, select, root, []);
   checkPlan(readCtx);
   const page = routine.returnsSet ? rootPage(rc, root) : { offset: 0 };
   const where = s.where.length ? ` where ${s.where.join(' and ')}` : '';
   // The call is made once, in PostgREST's "pgrst_source" CTE: the rows and the count both read it
   // (a CTE read twice is materialized, so a counted call never runs the function twice).
-  const rowsSql = `select ${s.cols} from "pgrst_source" as ${callRef}${s.joins}${where}${s.group}${s.order}${limitSql(page)}`;
+  const rowsSql = `select ${s.cols} from "pgrst_source" as ${rowRef}${s.joins}${where}${s.group}${s.order}${limitSql(page)}`;
   const singular = rc.accept.singular || !routine.returnsSet;
-  const count = rpcCountPlan(rc.prefer.count, `from "pgrst_source" as ${callRef}${s.joins}${where}`);
+  const count = rpcCountPlan(rc.prefer.count, `from "pgrst_source" as ${rowRef}${s.joins}${where}`);
   let sql = envelope(rowsSql, count.exact, {
     count: count.exact !== null, singular, stripNulls: rc.accept.stripNulls, withBody: rc.method !== 'HEAD',
     format: rc.accept.format, source: `select ${callRef}.* from ${from} as ${callRef}`, csvHeader: csvHeaderSql(rc, routine),
   });
   if (routine.kind === 'scalar') sql = sql.replace('json_agg("pgrst_r")', `json_agg("pgrst_r".${callRef})`);
   if (rc.accept.plan) return sendPlan(rc, readOnly, sql);
-  const { row, total } = await runCounted<{ total: unknown; page_total: unknown; body: string | null }>(rc, readOnly, sql, count);
+  type Called = { total: unknown; page_total: unknown; body: string | null };
+  const check = resultCheck(rc);
+  const { row, total } = await runCounted<Called>(rc, readOnly, sql, count, check && ((r) => check(toCount(r?.page_total) ?? 0)));
   const pageTotal = toCount(row?.page_total) ?? 0;
-  if (rc.accept.singular && pageTotal !== 1) throw singularError(pageTotal);
   const { status, range } = readStatus(page, pageTotal, total);
   send(rc, status, { ...baseHeaders(rc), 'Content-Range': range }, row?.body ?? 'null');
 }

@@ -9,7 +9,7 @@ import { filterSql, logicSql } from '../sql/filters.ts';
 import { Params, ident } from '../sql/ident.ts';
 import { INSERTED_SQL, deleteSql, insertSql, updateSql } from '../sql/mutate.ts';
 import { checkPlan, envelope, shape, type ReadContext } from '../sql/read.ts';
-import { baseHeaders, contentRange, runInTx, runStatement, send, sendPlan, singularError, toCount, type RequestContext } from '../request.ts';
+import { baseHeaders, contentRange, runInTx, runStatement, resultCheck, send, sendPlan, toCount, type RequestContext } from '../request.ts';
 
 type Row = Record<string, unknown>;
 
@@ -165,19 +165,16 @@ export async function handleWrite(rc: RequestContext, rel: Relation): Promise<vo
   const toOutcome = (result: Written): Outcome => wrapped
     ? { affected: toCount(result.rows[0]?.page_total) ?? 0, body: result.rows[0]?.body ?? null, inserted: toCount(result.rows[0]?.inserted) }
     : { affected: result.affectedRows ?? 0, body: null, inserted: null };
-  const strictMax = rc.prefer.maxAffected !== undefined && rc.prefer.handling === 'strict' ? rc.prefer.maxAffected : undefined;
+  const check = resultCheck(rc);
   let outcome: Outcome;
   if (!statement) {
     outcome = { affected: 0, body: representation ? (rc.accept.singular ? 'null' : '[]') : null, inserted: null };
-  } else if (rc.accept.singular || strictMax !== undefined) {
+  } else if (check) {
     // The result decides whether to commit: raising inside the transaction rolls the change back,
     // as PostgREST does.
     outcome = await runInTx(rc, false, async (tx) => {
       const out = toOutcome(await tx.query(statement));
-      if (rc.accept.singular && out.affected !== 1) throw singularError(out.affected);
-      if (strictMax !== undefined && out.affected > strictMax) {
-        throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${out.affected} rows`);
-      }
+      check(out.affected);
       return out;
     });
   } else {

@@ -150,6 +150,12 @@ function matches(r: Relationship, name: string, hint: string | undefined): boole
   if (r.via.kind === 'm2m') return r.target.name === name && (hint === undefined || r.via.junction.table.name === hint);
   const { fk, forward } = r.via;
   const byColumn = forward && fk.fromCols.length === 1 && fk.fromCols[0] === name;
+  // A self-reference is one key read both ways: the table's name embeds the children (one-to-many),
+  // the key's column the parent; a hint names the children's key column (`auditees:orgs!auditor`).
+  if (fk.from === fk.to) {
+    if (hint === undefined) return (r.target.name === name && !forward) || byColumn;
+    return r.target.name === name && !forward && fk.fromCols.length === 1 && fk.fromCols[0] === hint;
+  }
   // A view is embedded by its name only; a constraint or column names a table (PostgREST's
   // `relFTableIsView`, as constraint names are shared by a table and every view of it).
   const targetIsView = r.target.kind === 'v' || r.target.kind === 'm';

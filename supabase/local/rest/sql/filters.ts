@@ -12,7 +12,9 @@ export function fieldSql(ref: string, f: Field): string {
 
 /** `fieldSql` for a name of `rel` only: a column or computed field, never another function of its row. */
 export function columnSql(ref: string, rel: Relation, f: Field): string {
-  if (!hasField(rel, f.name)) throw new UnknownColumn(rel.name, f.name);
+  // Named as Postgres would name it: by the reference the query uses (an embed's `messages_1`).
+  const quoted = /^"((?:[^"]|"")*)"$/.exec(ref);
+  if (!hasField(rel, f.name)) throw new UnknownColumn(quoted ? (quoted[1] ?? '').replaceAll('""', '"') : rel.name, f.name);
   return fieldSql(ref, f);
 }
 

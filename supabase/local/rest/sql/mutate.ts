@@ -58,8 +58,14 @@ export function insertSql(s: InsertSpec): string {
   let source: string;
   let values: string[];
   if (s.missingDefault) {
+    // Every row's defaults are computed, given or not: PostgREST's statement draws a serial
+    // column's next value for each row, so sequences advance as they do there. (The subquery
+    // names the row so that it is evaluated once per row, not once for the statement.)
+    const defaults = s.columns.map((c) => [c, defaultExpr(s.rel, c)] as const).filter(([, d]) => d !== 'null');
+    const named = new Map(defaults.map(([c], i) => [c, `"pgrst_defaults"."d${i}"`]));
     source = `json_array_elements(${s.payload}::json) with ordinality as "pgrst_e"("j", "o") cross join lateral json_populate_record(null::${target}, "pgrst_e"."j") as "pgrst_body"`;
-    values = s.columns.map((c) => `case when "pgrst_e"."j"->${`'${c.replaceAll("'", "''")}'`} is null then ${defaultExpr(s.rel, c)} else "pgrst_body".${ident(c)} end`);
+    if (defaults.length) source += ` cross join lateral (select ${defaults.map(([, d], i) => `${d} as "d${i}"`).join(', ')} where "pgrst_e"."o" is not null) as "pgrst_defaults"`;
+    values = s.columns.map((c) => `case when "pgrst_e"."j"->${`'${c.replaceAll("'", "''")}'`} is null then ${named.get(c) ?? 'null'} else "pgrst_body".${ident(c)} end`);
   } else {
     source = `json_populate_recordset(null::${target}, ${s.payload}::json) as "pgrst_body"`;
     values = s.columns.map((c) => `"pgrst_body".${ident(c)}`);

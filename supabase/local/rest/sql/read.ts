@@ -14,8 +14,8 @@ export interface ReadContext {
   used: Set<string>;
   counter: { n: number };
   /**
-   * An error PostgREST finds only once the whole plan is built (a spread of a to-many
-   * relationship, PGRST119): relationship and order errors anywhere in the request come first.
+   * An error found only once the whole plan is built (an aggregate inside a to-many spread):
+   * relationship and order errors anywhere in the request come first.
    */
   deferred?: ApiError;
   /** `[api] db_aggregates_enabled` (PostgREST's `db-aggregates-enabled`). */
@@ -142,21 +142,26 @@ function testsEmbed(level: Level, embeds: EmbedRefs): boolean {
  */
 function embed(ctx: ReadContext, parent: Relation, parentRef: string, item: EmbedItem, path: string[], mode: LevelMode): Embedded {
   const r = resolveRelationship(ctx.cache, parent, item.name, item.hint);
-  if (item.spread && !r.toOne) {
-    ctx.deferred ??= new ApiError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
-      `'${parent.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
-  }
-  const n = (ctx.counter.n += 1);
-  const alias = ident(`pgrst_${n}`);
-  const joined = ident(`pgrst_${n}_j`);
   const key = item.alias ?? item.name;
+  // PostgREST's aliases (Plan.hs `addRels`): the embedded table as `<table>_<depth>`, its joined
+  // result as `<parent>_<name or alias>_<depth>`. They show in errors (`column messages_1.sum does
+  // not exist`), and one name embedded twice at a level meets itself: 42712, as there.
+  const depth = path.length + 1;
+  const alias = ident(`${r.target.name}_${depth}`);
+  const joined = ident(`${parent.name}_${key}_${depth}`);
   const sub = levelFor(ctx, path, item.alias ? [item.alias, item.name] : [item.name]);
-  const childMode: LevelMode = item.spread ? { spread: true, grouped: mode.grouped } : { spread: false, grouped: hasAggregates(item.children) };
+  const manySpread = item.spread === true && !r.toOne;
+  if (manySpread && hasAggregates(item.children)) {
+    ctx.deferred ??= new ApiError(400, 'PGRST127', 'Feature not implemented', `The local stack does not aggregate inside a spread of the to-many relationship '${item.name}'`);
+  }
+  // A to-many spread lists its columns one by one (`*` too): each becomes an array in the parent.
+  const childMode: LevelMode = item.spread ? { spread: true, grouped: mode.grouped || manySpread } : { spread: false, grouped: hasAggregates(item.children) };
   const child = shape(ctx, r.target, alias, item.children, sub.level, sub.key.split('.'), childMode);
   const conds = [r.cond(alias, parentRef), ...child.where].filter((c) => c !== null);
   const rows = `select ${child.cols} from ${r.source(alias, parentRef)}${child.joins}${conds.length ? ` where ${conds.join(' and ')}` : ''}${child.group}${child.order}`;
   // An empty embed (`rel()`) is joined but adds no key to the rows.
   const output = !isEmptyEmbed(item);
+  if (manySpread) return manySpreadEmbed(key, r, child.spread, joined, `${rows}${limitSql(sub.level)}`);
   if (item.spread) return spreadEmbed(key, r, child.spread, joined, rows, mode);
   // Grouped by, the body is jsonb (json has no equality operator).
   const jsonb = mode.grouped || ctx.jsonbEmbeds === true;
@@ -198,6 +203,20 @@ function spreadEmbed(key: string, r: Relationship, columns: SpreadColumn[], join
   return {
     key, rel: r, cols, spread, groups, spreadRow: joined, present: `${joined} is distinct from null`,
     join: ` left join lateral (${rows} limit 1) as ${joined} on true`,
+  };
+}
+
+/**
+ * A spread of a to-many relationship (PostgREST 13's `ToManySpread`): each of its columns becomes
+ * a JSON array of the related rows' values, in their order, `[]` when there are none.
+ */
+function manySpreadEmbed(key: string, r: Relationship, columns: SpreadColumn[], joined: string, rows: string): Embedded {
+  const arrays = columns.map((c) => `coalesce(json_agg("pgrst_row".${ident(c.name)}), '[]')::jsonb as ${ident(c.output)}`);
+  const cols = columns.map((c) => `${joined}.${ident(c.output)}`);
+  return {
+    key, rel: r, cols, spread: columns.map((c) => ({ name: c.output, output: c.output })), groups: cols,
+    present: `${joined}."pgrst_rows" > 0`,
+    join: ` left join lateral (select ${['count(*) as "pgrst_rows"', ...arrays].join(', ')} from (${rows}) as "pgrst_row") as ${joined} on true`,
   };
 }
 
@@ -324,7 +343,7 @@ function fieldColumn(ctx: ReadContext, rel: Relation, ref: string, item: FieldIt
 
 /**
  * The checks PostgREST makes on the finished plan: filters on resources that are not embedded
- * (PGRST108), spreads of to-many relationships (PGRST119), then aggregates when they are not
+ * (PGRST108), what the plan cannot build (an aggregate in a to-many spread), then aggregates when they are not
  * allowed (PGRST123; also those in a spread, which PostgREST 12 let through and 13 refuses).
  */
 export function checkPlan(ctx: ReadContext): void {
