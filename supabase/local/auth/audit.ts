@@ -8,6 +8,7 @@ const LOG_TYPE: Record<string, string> = {
   user_confirmation_requested: 'user', user_repeated_signup: 'user', user_updated_password: 'user',
   token_refreshed: 'token', token_revoked: 'token', factor_in_progress: 'factor', factor_unenrolled: 'factor',
   challenge_created: 'factor', verification_attempted: 'factor', factor_deleted: 'factor', mfa_code_login: 'factor',
+  passkey_created: 'user', passkey_updated: 'user', passkey_deleted: 'user',
 };
 
 interface Actor { id: string | null; email: string | null }

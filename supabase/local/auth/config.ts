@@ -18,11 +18,22 @@ export interface AuthConfig {
   mfaMaxEnrolledFactors: number;
   totpEnroll: boolean;
   totpVerify: boolean;
+  /** [auth.mfa.web_authn] enroll_enabled / verify_enabled (off unless set, as the CLI's default). */
+  webauthnEnroll: boolean;
+  webauthnVerify: boolean;
+  /** [auth.passkey] (experimental): passkey sign-in and management under /passkeys. */
+  passkey: { enabled: boolean; maxPerUser: number };
+  /**
+   * [auth.webauthn]: the relying party passkeys and WebAuthn factors are bound to. Without it the
+   * site URL's host and origin stand in (GoTrue refuses to start WebAuthn without them).
+   */
+  webauthn: { rpId: string; rpDisplayName: string; rpOrigins: string[]; challengeExpiry: number };
   /** Requests per window; sign-in/up, refresh, verifications per 5 minutes, e-mails per hour. */
   rateLimit: {
     signInSignUps: number; tokenRefresh: number; tokenVerifications: number; emailSent: number; mfaVerify: number;
     /** Anonymous sign-ins per hour per IP (they do not count against signInSignUps). */
     anonymousUsers: number;
+    passkey: number;
     emailSentPerIp: number; emailSentPerAddress: number;
   };
 }
@@ -67,12 +78,18 @@ export function readAuthConfig(config: Record<string, unknown>): AuthConfig {
     mfaMaxEnrolledFactors: num(mfa.max_enrolled_factors, 10),
     totpEnroll: bool(totp.enroll_enabled, true),
     totpVerify: bool(totp.verify_enabled, true),
+    webauthnEnroll: bool(table(mfa.web_authn).enroll_enabled, false),
+    webauthnVerify: bool(table(mfa.web_authn).verify_enabled, false),
+    passkey: { enabled: bool(table(auth.passkey).enabled, false), maxPerUser: num(table(auth.passkey).max_passkeys_per_user, 10) },
+    webauthn: webauthnConfig(table(auth.webauthn), str(auth.site_url, 'http://127.0.0.1:3000')),
     rateLimit: {
       signInSignUps: num(rl.sign_in_sign_ups, 30),
       tokenRefresh: num(rl.token_refresh, 150),
       tokenVerifications: num(rl.token_verifications, 30),
       emailSent: num(rl.email_sent, 2),
       anonymousUsers: num(rl.anonymous_users, 30),
+      // Not a CLI key: passkey sign-in ceremonies started per IP per 5 minutes (GoTrue's RATE_LIMIT_PASSKEY).
+      passkey: num(rl.passkey, 30),
       // Not a CLI key: MFA verify attempts per factor per 5 minutes (GoTrue limits it too).
       mfaVerify: num(rl.mfa_verify, num(rl.token_verifications, 30)),
       // Not CLI keys: one caller may use at most half the hourly e-mail budget, and one address
@@ -80,5 +97,21 @@ export function readAuthConfig(config: Record<string, unknown>): AuthConfig {
       emailSentPerIp: num(rl.email_sent_per_ip, Math.max(1, Math.floor(num(rl.email_sent, 2) / 2))),
       emailSentPerAddress: num(rl.email_sent_per_address, 5),
     },
+  };
+}
+
+function webauthnConfig(w: Table, siteUrl: string): AuthConfig['webauthn'] {
+  let site: URL | null = null;
+  try {
+    site = new URL(siteUrl);
+  } catch {
+    /* a site_url that is no URL: rp_id and rp_origins must then be set */
+  }
+  const origins = Array.isArray(w.rp_origins) ? w.rp_origins.filter((o): o is string => typeof o === 'string' && !!o) : [];
+  return {
+    rpId: str(w.rp_id, site?.hostname ?? ''),
+    rpDisplayName: str(w.rp_display_name, 'Supabase'),
+    rpOrigins: origins.length ? origins : site ? [site.origin] : [],
+    challengeExpiry: seconds(w.challenge_expiry_duration, 300),
   };
 }

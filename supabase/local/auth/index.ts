@@ -17,6 +17,7 @@ import { recover } from './routes/recover.ts';
 import { otp, resend } from './routes/otp.ts';
 import { generateLink, invite } from './routes/admin-links.ts';
 import { identities, sso } from './routes/disabled.ts';
+import { passkeyRoute } from './routes/passkeys.ts';
 import { verifyGet, verifyPost } from './routes/verify.ts';
 
 type Route = (ctx: AuthCtx, req: IncomingMessage, res: ServerResponse, id?: string) => Promise<void>;
@@ -50,6 +51,8 @@ function route(method: string, path: string): { fn: Route; id?: string } | null 
   if (fixed[key]) return { fn: fixed[key] };
   if (path === '/sso' || path.startsWith('/sso/')) return { fn: sso };
   if (path.startsWith('/user/identities/')) return { fn: identities };
+  const passkeys = passkeyRoute(method, path); // /passkeys/*, /admin/users/{id}/passkeys*
+  if (passkeys) return passkeys;
   let m = /^\/factors\/([^/]+)\/(challenge|verify)$/.exec(path);
   if (m && method === 'POST') return { fn: m[2] === 'challenge' ? challenge : verifyFactor, id: m[1] };
   m = /^\/factors\/([^/]+)$/.exec(path);

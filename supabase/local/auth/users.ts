@@ -25,7 +25,7 @@ export interface UserRow {
   banned_until: Date | null;
 }
 
-interface FactorRow { id: string; friendly_name: string | null; factor_type: string; status: string; created_at: Date; updated_at: Date }
+interface FactorRow { id: string; friendly_name: string | null; factor_type: string; status: string; created_at: Date; updated_at: Date; web_authn_aaguid: string | null }
 interface IdentityRow { id: string; provider_id: string; user_id: string; identity_data: Record<string, unknown> | null; provider: string; last_sign_in_at: Date | null; created_at: Date; updated_at: Date }
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at,
@@ -72,13 +72,16 @@ export async function storePassword(tx: Tx, userId: string, keepSessionId: strin
 /** A user's factors as GoTrue's models.Factor JSON, oldest first; `factorId` picks one. */
 export async function factorsJson(tx: Tx, userId: string, factorId?: string): Promise<Record<string, unknown>[]> {
   const r = await tx.query<FactorRow>(
-    `select id, friendly_name, factor_type::text as factor_type, status::text as status, created_at, updated_at
+    `select id, friendly_name, factor_type::text as factor_type, status::text as status, created_at, updated_at,
+       web_authn_aaguid::text as web_authn_aaguid
      from auth.mfa_factors where user_id = $1 and ($2::uuid is null or id = $2::uuid) order by created_at`,
     [userId, factorId ?? null],
   );
   return r.rows.map((f) => ({
     id: f.id, friendly_name: f.friendly_name ?? '', factor_type: f.factor_type, status: f.status,
     created_at: iso(f.created_at), updated_at: iso(f.updated_at),
+    // A WebAuthn factor's authenticator model, once its key is registered (omitted otherwise, as GoTrue's omitempty).
+    web_authn_aaguid: f.web_authn_aaguid ?? undefined,
   }));
 }
 

@@ -1,5 +1,15 @@
 -- Roles of a Supabase project. Roles are cluster-wide on a real PostgreSQL, so every statement is
 -- idempotent: a second database on the same cluster (tests) finds them already there.
+-- Two stacks starting at once on new databases of one fresh cluster would both find a role missing
+-- and both create it (a duplicate key): this lock on the shared role catalog makes the second wait
+-- for the first to commit. (Only a superuser may take it; a role that cannot starts unserialized.)
+do $$
+begin
+  lock table pg_catalog.pg_authid in share row exclusive mode;
+exception when insufficient_privilege then
+  null;
+end
+$$;
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'anon') then

@@ -5,6 +5,7 @@ import { AuthError, readJson, sendJson } from '../http.ts';
 import { checkPassword, hashPassword } from '../passwords.ts';
 import { factorsJson, findUserByEmail, findUserById, storePassword, userJson, USER_COLUMNS, type UserRow } from '../users.ts';
 import { isUuid, optionalObject, validEmail } from '../validate.ts';
+import { amrMethod } from './factors.ts';
 import { insertUser } from './signup.ts';
 
 const notFound = () => new AuthError(404, 'user_not_found', 'User not found');
@@ -147,8 +148,8 @@ export async function deleteFactor(ctx: AuthCtx, req: IncomingMessage, res: Serv
   if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
   await ctx.db.transaction(async (tx) => {
     await tx.query(
-      `delete from auth.mfa_amr_claims where authentication_method = 'totp' and session_id in (select id from auth.sessions where factor_id = $1)`,
-      [factorId],
+      `delete from auth.mfa_amr_claims where authentication_method = $2 and session_id in (select id from auth.sessions where factor_id = $1)`,
+      [factorId, amrMethod(String(factor.factor_type))],
     );
     await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2`, [user.id, factorId]);
     await tx.query(`delete from auth.mfa_factors where id = $1`, [factorId]);

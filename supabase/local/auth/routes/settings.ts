@@ -18,5 +18,6 @@ export function settingsJson(cfg: AuthConfig): Record<string, unknown> {
     phone_autoconfirm: false,
     sms_provider: 'twilio',
     saml_enabled: false,
+    passkeys_enabled: cfg.passkey.enabled,
   };
 }
