@@ -4,7 +4,7 @@ import type { UrlPolicy } from './contracts.ts';
 // What supabase-js and PostgREST tools send and read (Kong's CORS plugin on a hosted project).
 const ALLOW_HEADERS =
   'authorization, apikey, content-type, prefer, range, accept, accept-profile, content-profile, x-client-info, x-supabase-api-version, x-upsert, accept-encoding';
-const EXPOSE_HEADERS = 'content-range, content-profile, content-location, x-total-count, range-unit, location, preference-applied, x-supabase-api-version';
+const EXPOSE_HEADERS = 'content-range, content-profile, content-location, x-total-count, link, range-unit, location, preference-applied, x-supabase-api-version';
 
 /**
  * CORS for `npm run stack` (the stack on its own origin). Only the configured site and redirect

@@ -28,6 +28,8 @@ export interface AuthConfig {
    * site URL's host and origin stand in (GoTrue refuses to start WebAuthn without them).
    */
   webauthn: { rpId: string; rpDisplayName: string; rpOrigins: string[]; challengeExpiry: number };
+  /** [auth.oauth_server] enabled: the admin OAuth client routes under /admin/oauth (off, as the CLI's default). */
+  oauthServerEnabled: boolean;
   /** Requests per window; sign-in/up, refresh, verifications per 5 minutes, e-mails per hour. */
   rateLimit: {
     signInSignUps: number; tokenRefresh: number; tokenVerifications: number; emailSent: number; mfaVerify: number;
@@ -82,6 +84,7 @@ export function readAuthConfig(config: Record<string, unknown>): AuthConfig {
     webauthnVerify: bool(table(mfa.web_authn).verify_enabled, false),
     passkey: { enabled: bool(table(auth.passkey).enabled, false), maxPerUser: num(table(auth.passkey).max_passkeys_per_user, 10) },
     webauthn: webauthnConfig(table(auth.webauthn), str(auth.site_url, 'http://127.0.0.1:3000')),
+    oauthServerEnabled: bool(table(auth.oauth_server).enabled, false),
     rateLimit: {
       signInSignUps: num(rl.sign_in_sign_ups, 30),
       tokenRefresh: num(rl.token_refresh, 150),

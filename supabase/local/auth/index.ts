@@ -18,6 +18,7 @@ import { otp, resend } from './routes/otp.ts';
 import { generateLink, invite } from './routes/admin-links.ts';
 import { identities, sso } from './routes/disabled.ts';
 import { passkeyRoute } from './routes/passkeys.ts';
+import { oauthClientRoute } from './routes/oauth-clients.ts';
 import { verifyGet, verifyPost } from './routes/verify.ts';
 
 type Route = (ctx: AuthCtx, req: IncomingMessage, res: ServerResponse, id?: string) => Promise<void>;
@@ -53,6 +54,8 @@ function route(method: string, path: string): { fn: Route; id?: string } | null 
   if (path.startsWith('/user/identities/')) return { fn: identities };
   const passkeys = passkeyRoute(method, path); // /passkeys/*, /admin/users/{id}/passkeys*
   if (passkeys) return passkeys;
+  const oauthClients = oauthClientRoute(method, path); // /admin/oauth/*
+  if (oauthClients) return oauthClients;
   let m = /^\/factors\/([^/]+)\/(challenge|verify)$/.exec(path);
   if (m && method === 'POST') return { fn: m[2] === 'challenge' ? challenge : verifyFactor, id: m[1] };
   m = /^\/factors\/([^/]+)$/.exec(path);

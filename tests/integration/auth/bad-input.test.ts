@@ -89,6 +89,8 @@ describeEngines('auth: bad input, admin endpoints and rate limits', (engine) => 
     const page1 = await admin.listUsers({ page: 1, perPage: 1 });
     expect(page1.data.users).toHaveLength(1);
     expect((page1.data as { total?: number }).total).toBeGreaterThanOrEqual(2);
+    // supabase-js reads the pages from the link header (the page number first, as GoTrue writes it).
+    expect(page1.data).toMatchObject({ nextPage: 2, lastPage: (page1.data as { total: number }).total });
     expect((await admin.getUserById(created.data.user!.id)).data.user?.email).toBe(email);
     expect((await admin.listUsers({ page: -1, perPage: 10 })).error).toMatchObject({
       status: 400, code: 'validation_failed', message: 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax' });

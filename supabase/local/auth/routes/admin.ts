@@ -33,7 +33,7 @@ export async function createUser(ctx: AuthCtx, req: IncomingMessage, res: Server
 }
 
 /** GoTrue's paginate: an unsigned decimal, or 400 naming Go's parse error. */
-function pageParam(q: URLSearchParams, name: string, fallback: number): number {
+export function pageParam(q: URLSearchParams, name: string, fallback: number): number {
   const v = q.get(name);
   if (v === null || v === '') return fallback;
   if (!/^\d{1,19}$/.test(v)) throw new AuthError(400, 'validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing "${v}": invalid syntax`);
@@ -55,8 +55,9 @@ export async function listUsers(ctx: AuthCtx, req: IncomingMessage, res: ServerR
   for (const u of rows.rows) users.push(await userJson(ctx.db, u));
   const count = Number(total.rows[0]?.n ?? 0);
   const last = Math.max(1, Math.ceil(count / perPage));
-  const base = `/admin/users?per_page=${perPage}`;
-  const links = [page < last ? `<${base}&page=${page + 1}>; rel="next"` : '', `<${base}&page=${last}>; rel="last"`].filter(Boolean);
+  // The page first, as GoTrue writes it: supabase-js reads each link's first number as its page.
+  const link = (p: number) => `</admin/users?page=${p}&per_page=${perPage}>`;
+  const links = [page < last ? `${link(page + 1)}; rel="next"` : '', `${link(last)}; rel="last"`].filter(Boolean);
   sendJson(res, 200, { users, aud: 'authenticated' }, { 'x-total-count': String(count), link: links.join(', ') });
 }
 
