@@ -69,6 +69,19 @@ describeEngines('auth: admin OAuth clients', (engine) => {
     expect((await admin().listClients()).data.clients.map((x) => x.client_id)).not.toContain(id);
   });
 
+  // The auth server's tables are its own: no API role reads secret hashes or passkeys, even from SQL.
+  it('keeps the client and passkey tables from the API roles', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      for (const table of ['auth.oauth_clients', 'auth.webauthn_credentials', 'auth.webauthn_challenges']) {
+        const read = t.db.transaction(async (tx) => {
+          await tx.query(`set local role ${role}`);
+          await tx.query(`select 1 from ${table} limit 1`);
+        });
+        await expect(read, `${role} ${table}`).rejects.toMatchObject({ code: '42501' });
+      }
+    }
+  });
+
   it('regenerates a confidential client\'s secret: a new one, answered once, and the old hash replaced', async () => {
     const c = (await admin().createClient(params())).data!;
     const regen = await admin().regenerateClientSecret(c.client_id);
