@@ -6,7 +6,7 @@ import { REQUEST_DEADLINE_MS, withDeadline } from '@/lib/deadline.ts';
 import { Attempts } from './replication/attempts.ts';
 import { echoPushed } from './replication/echo.ts';
 import { createLeaderRelay } from './replication/leader-relay.ts';
-import { noteRefused, noteSettled, recordLocalWrites, settlePending } from './replication/ledger.ts';
+import { notePushing, noteRefused, noteSettled, recordLocalWrites, settlePending } from './replication/ledger.ts';
 import { mergeConflictHandler } from './replication/merge.ts';
 import { noteSending, sentStates } from './replication/sent.ts';
 import { createPushGuard } from './replication/push-guard.ts';
@@ -174,7 +174,11 @@ export async function openUserData(options: UserDataOptions): Promise<UserData> 
       ...(options.realtime ? { realtime: options.realtime } : {}),
       waitForLeadership: options.multiInstance ?? true,
       push: !(options.role === 'customer' && spec(name).staffWrites),
-      beforePush: (docs) => noteSending(sync, userId, name, docs),
+      beforePush: async (rows) => {
+        await notePushing(sync, userId, spec(name), rows);
+        // Inserts have no earlier server state to mistake for a rival's (sent.ts).
+        await noteSending(sync, userId, name, rows.filter((row) => row.assumedMasterState).map((row) => row.newDocumentState));
+      },
       ...(staffWindow && name === 'support_messages' ? { startAfter: () => firstSyncOf(replications.get('support_tickets')) } : {}),
       ...(options.retryTime !== undefined ? { retryTime: options.retryTime } : {}),
     });

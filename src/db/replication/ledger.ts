@@ -4,7 +4,7 @@ import { deepEqual } from 'rxdb/plugins/utils';
 import type { CollectionSpec } from '../collections/index.ts';
 import { writeKey, type PendingWrite, type SyncDatabase, type WriteError } from '../sync/sync-db.ts';
 import type { Echo } from './echo.ts';
-import type { CollectionReplication } from './replicate.ts';
+import type { CollectionReplication, PushRow } from './replicate.ts';
 import { forgetSent } from './sent.ts';
 
 /**
@@ -38,6 +38,30 @@ async function notePending(
     // An insert the server has not seen stays an insert whatever happens to the document next.
     const op = existing?.op === 'insert' ? 'insert' : write.op;
     await sync.pending.put({ ...write, key, op, createdAt: existing?.createdAt ?? now, updatedAt: now, state: 'pending' });
+  });
+}
+
+/**
+ * Gives every row a push is about to send an entry when it has none. A write's entry is stored
+ * after the write, in another database, and RxDB does not wait for it (an incremental write runs
+ * its post-save hooks without awaiting them), so a page closed between the two left a write the
+ * sync center did not list and sign-out would discard without a warning. RxDB pushes every local
+ * change again on the next load, online or not; that push restores the entry. An entry already
+ * there (pending, or failed and being retried) is left as it is.
+ */
+export async function notePushing(sync: SyncDatabase, userId: string, spec: CollectionSpec<{ id: string }>, rows: PushRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const now = Date.now();
+  const keys = rows.map((row) => writeKey(spec.name, String(row.newDocumentState.id)));
+  await sync.transaction('rw', sync.pending, async () => {
+    const existing = await sync.pending.bulkGet(keys);
+    const unlisted = rows.flatMap((row, index): PendingWrite[] => {
+      if (existing[index]) return [];
+      const doc = row.newDocumentState;
+      const op = doc._deleted ? 'delete' : row.assumedMasterState ? 'update' : 'insert';
+      return [{ key: keys[index]!, userId, collection: spec.name, docId: String(doc.id), op, label: spec.label(doc as never), createdAt: now, updatedAt: now, state: 'pending' }];
+    });
+    if (unlisted.length > 0) await sync.pending.bulkPut(unlisted);
   });
 }
 

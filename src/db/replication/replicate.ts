@@ -27,10 +27,16 @@ export interface ReplicateOptions {
   attempts: Attempts;
   /** Narrows each pull beside its checkpoint (a staff device's window: staff-window.ts). */
   pullFilter?: (query: PullQuery) => PullQuery;
-  /** Awaited before each push leaves, with the changes of rows the server has (see sent.ts). */
-  beforePush?: (docs: Record<string, unknown>[]) => Promise<void>;
+  /** Awaited before each push leaves, with every row it sends (see ledger.ts and sent.ts). */
+  beforePush?: (rows: PushRow[]) => Promise<void>;
   /** Awaited before the replication starts (what the first screen needs goes first: session.ts). */
   startAfter?: () => Promise<unknown>;
+}
+
+/** A row of a push: the document as sent, and the server's version RxDB last saw (none: new). */
+export interface PushRow {
+  newDocumentState: Record<string, unknown>;
+  assumedMasterState?: Record<string, unknown>;
 }
 
 export type CollectionReplication = RxSupabaseReplicationState<Record<string, unknown>> & {
@@ -124,7 +130,7 @@ export function replicateCollection(
  * Every pull and push handler call runs under the collection's watchdog, and RxDB's wait before
  * a retry (its only use of collection.promiseWait once the collection exists) can be cut short by
  * "Sync now". The handlers are the plugin's own; only their calls are wrapped (and a push's
- * changes handed to `beforePush` first: inserts have no earlier server state to mistake).
+ * rows handed to `beforePush` first).
  */
 function watchAttempts(
   replication: RxSupabaseReplicationState<Record<string, unknown>>,
@@ -142,7 +148,7 @@ function watchAttempts(
     const handler = push.handler.bind(push);
     push.handler = (rows) =>
       attempts.run(async () => {
-        await beforePush?.(rows.filter((row) => row.assumedMasterState).map((row) => row.newDocumentState));
+        await beforePush?.(rows as PushRow[]);
         return handler(rows);
       });
   }

@@ -396,6 +396,30 @@ describeEngines('data layer replication', (engine) => {
     expect((await a.sync.pending.get(`devices:${doc.id}`))?.doc).toMatchObject({ name: 'Renamed twice' });
   });
 
+  it('writes whose sync-center entries were never stored (the page closed first) are listed again on the next load, offline, and settle once pushed', async () => {
+    const a = await device(CUSTOMER);
+    const [existing] = await a.data.db.devices!.find().exec();
+    a.online = false;
+    const doc = newDevice(CUSTOMER, 'Written as the page closed');
+    await a.data.db.devices!.insert(doc);
+    await existing!.incrementalPatch({ name: 'Renamed as the page closed' });
+    await waitUntil('pending entries', async () => (await a.sync.pending.count()) === 2);
+    // The entries are a second write, after the rows': the page died between them.
+    await a.sync.pending.clear();
+    await a.reload();
+    await waitUntil('entries listed again', async () => (await a.sync.pending.count()) === 2);
+    const entries = await a.sync.pending.bulkGet([`devices:${doc.id}`, `devices:${existing!.id}`]);
+    expect(entries.map((entry) => entry && { op: entry.op, label: entry.label, state: entry.state })).toEqual([
+      { op: 'insert', label: "Device 'Written as the page closed'", state: 'pending' },
+      { op: 'update', label: "Device 'Renamed as the page closed'", state: 'pending' },
+    ]);
+    a.online = true;
+    await a.data.syncNow();
+    await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
+    const rows = await suite.t.db.query<{ id: string; name: string }>(`select id, name from public.devices where id in ('${doc.id}', '${existing!.id}') order by name`);
+    expect(rows.rows.map((row) => row.name)).toEqual(['Renamed as the page closed', 'Written as the page closed']);
+  });
+
   it('a refused write whose entry was never stored (the page closed first) is still set aside', async () => {
     const b = await device(CUSTOMER_2);
     b.online = false;
