@@ -59,7 +59,10 @@ export async function createRealtime(ctx: StackContext, options: { log?: (line: 
   const quota = new Quota(realtimeQuotas(ctx.config));
   const core: Core = { ctx, log, hub: new Hub(), feed, sessions, quota, presenceIdentity: presenceIdentityFunction(ctx.config) };
   const stopSessions = ctx.endedSessions.subscribe((ids) => sessions.ended(ids, SESSION_ENDED));
-  const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.maxFrameBytes, perMessageDeflate: false });
+  // One frame per turn of the event loop (ws emits every frame of a read at once by default): a
+  // client that sends a hundred joins in one burst then holds up nobody's replies or deliveries,
+  // and once a join has closed its socket the frames behind it are dropped undecoded.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.maxFrameBytes, perMessageDeflate: false, allowSynchronousEvents: false });
   const connections = new Set<Connection>();
 
   const upgrade: Realtime['upgrade'] = (req, socket, head) => {

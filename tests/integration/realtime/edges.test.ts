@@ -29,6 +29,9 @@ grant select on public.rt_tiers to authenticated, service_role;
 alter publication supabase_realtime add table public.rt_tiers;
 create table public.rt_late (id int primary key, v text);
 grant select on public.rt_late to anon, authenticated, service_role;
+create table public.rt_regrant (id int primary key, owner uuid, note text);
+grant select on public.rt_regrant to authenticated;
+alter publication supabase_realtime add table public.rt_regrant;
 `;
 
 describeEngines('realtime edges', (engine) => {
@@ -67,6 +70,33 @@ describeEngines('realtime edges', (engine) => {
     expect(change.data.columns.map((x: { name: string }) => x.name)).toEqual(['id', 'owner', 'body', 'n']);
     expect(change.data.columns[0]).toEqual({ name: 'id', type: 'int8' });
     raw.close();
+  });
+
+  it('follows grants and row level security changed between two deliveries', async () => {
+    const c = t.client();
+    await c.realtime.setAuth(await t.userToken(CUSTOMER_A));
+    const r = await record(c, 'regrant', [{ event: 'INSERT', schema: 'public', table: 'rt_regrant' }]);
+    const next = async (id: number) => {
+      const before = r.changes.length;
+      await t.db.query(`insert into public.rt_regrant values (${id}, $1, 'n${id}')`, [CUSTOMER_A]);
+      await waitUntil(() => r.changes.length > before, 5000, `change ${id}`);
+      return r.changes[before] as Record<string, any>;
+    };
+    expect((await next(1)).new).toEqual({ id: 1, owner: CUSTOMER_A, note: 'n1' });
+    // What a delivery knows of the table is kept between deliveries: each change must renew it.
+    await t.db.exec('revoke select on public.rt_regrant from authenticated; grant select (id, owner) on public.rt_regrant to authenticated');
+    expect((await next(2)).new).toEqual({ id: 2, owner: CUSTOMER_A });
+    await t.db.exec('revoke select on public.rt_regrant from authenticated');
+    expect((await next(3)).errors).toEqual(['Error 401: Unauthorized']);
+    await t.db.exec('grant select on public.rt_regrant to public');
+    expect((await next(4)).new).toEqual({ id: 4, owner: CUSTOMER_A, note: 'n4' });
+    await t.db.exec(`alter table public.rt_regrant enable row level security;
+      create policy "Nobody reads" on public.rt_regrant for select to authenticated using (false)`);
+    await t.db.query(`insert into public.rt_regrant values (5, $1, 'n5')`, [CUSTOMER_A]);
+    await sleep(500);
+    await t.db.exec('alter table public.rt_regrant disable row level security');
+    expect((await next(6)).new).toEqual({ id: 6, owner: CUSTOMER_A, note: 'n6' });
+    expect(r.changes.map((x: Record<string, any>) => x.new?.id ?? x.errors?.[0])).toEqual([1, 2, 'Error 401: Unauthorized', 4, 6]);
   });
 
   it('sends Error 400 for a table without a primary key', async () => {

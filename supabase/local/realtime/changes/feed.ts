@@ -8,7 +8,7 @@
  */
 import type { Db } from '../../contracts.ts';
 import { deliver } from './deliver.ts';
-import { TableLookup } from './tables.ts';
+import { TABLE_SIGNATURE, TableLookup } from './tables.ts';
 import type { ChangeRow, ChangeSubscriber, Subscription } from './types.ts';
 import { entityKey } from './subscribe.ts';
 
@@ -29,10 +29,12 @@ export class ChangeFeed {
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
   #lastSweep = 0;
+  readonly #tables: TableLookup;
 
   constructor(db: Db, log: (line: string) => void) {
     this.#db = db;
     this.#log = log;
+    this.#tables = new TableLookup(db);
   }
 
   async start(): Promise<void> {
@@ -93,14 +95,24 @@ export class ChangeFeed {
         continue;
       }
       try {
-        const rows = await this.#db.query<ChangeRow>(
-          `select id, xid, schema_name, table_name, action, record, old_record,
-             to_char(changed_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp
-           from _realtime.changes where xid = any ($1::text[])
-           order by array_position($1::text[], xid), id`,
+        // Each table's signature once per batch: what is known of a table whose catalog changed
+        // since is looked up again (tables.ts).
+        const rows = await this.#db.query<ChangeRow & { signature: string | null }>(
+          `with batch as (
+             select id, xid, schema_name, table_name, action, record, old_record, changed_at
+             from _realtime.changes where xid = any ($1::text[])
+           ), signatures as (
+             select schema_name, table_name, ${TABLE_SIGNATURE} as signature
+             from (select distinct schema_name, table_name from batch) t
+           )
+           select b.id, b.xid, b.schema_name, b.table_name, b.action, b.record, b.old_record, s.signature,
+             to_char(b.changed_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as commit_timestamp
+           from batch b join signatures s using (schema_name, table_name)
+           order by array_position($1::text[], b.xid), b.id`,
           [xids],
         );
-        await deliver(this.#db, new TableLookup(this.#db), rows.rows, this.#match);
+        for (const row of rows.rows) this.#tables.renew(row.schema_name, row.table_name, row.signature ?? '');
+        await deliver(this.#db, this.#tables, rows.rows, this.#match);
       } catch (error) {
         if (!this.#closed) this.#log(`Realtime: error delivering changes: ${(error as Error).message}`);
       } finally {
