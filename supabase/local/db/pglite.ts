@@ -20,6 +20,18 @@ async function loadExtensions(): Promise<Extensions> {
 const asText = (value: string) => value;
 
 /** PGlite (embedded Postgres): persisted in `dataDir`, or in memory when `dataDir` is undefined. */
+/**
+ * PGlite starts with parallel query switched off (one process, no workers to launch); PostgreSQL's
+ * defaults instead, as the CLI's Postgres has them. The planner then weighs the plans hosted
+ * Postgres weighs, and `EXPLAIN (SETTINGS)` lists no setting of PGlite's own. A parallel plan runs
+ * in the one process ("Workers Launched: 0") with the same results.
+ */
+const PARALLEL_DEFAULTS: [string, string][] = [
+  ['max_parallel_workers', '8'],
+  ['max_parallel_workers_per_gather', '2'],
+  ['max_parallel_maintenance_workers', '2'],
+];
+
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
   const fresh = !dataDir || isEmptyDir(dataDir);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -35,7 +47,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     throw error;
   });
   if (fresh && !template) await saveTemplate(pg).catch(() => undefined);
-  const settings = [...SESSION_SETTINGS, ...SERVER_SETTINGS];
+  const settings = [...SESSION_SETTINGS, ...SERVER_SETTINGS, ...PARALLEL_DEFAULTS];
   await pg.query(`select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, false)`).join(', ')}`, settings.flat());
   // One connection: every query and transaction takes its turn, so a request's transaction never
   // sees another request's statements in between.
