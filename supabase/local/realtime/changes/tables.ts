@@ -3,8 +3,7 @@
  * column order, as Realtime lists them), primary key, row level security, replica identity, and
  * which columns a role may select. Kept between deliveries while the table's catalog rows are
  * unchanged: every read of changes also reads each table's signature (TABLE_SIGNATURE), and a new
- * one drops what was known of it. Two fewer round trips per delivery than looking it up each time,
- * which under load (a flood of refused sockets) was what doubled Realtime's delivery tail.
+ * one drops what was known of it: two round trips fewer per delivery than looking it up each time.
  */
 import type { Db } from '../../contracts.ts';
 import { literal } from './sql.ts';
