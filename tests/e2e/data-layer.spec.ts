@@ -138,6 +138,42 @@ test('a cart line follows to the other browser; offline it waits as pending, sur
   await b.context.close();
 });
 
+test('a change whose sync-center entry died with the page (closed between the two writes) is listed again, and sign-out warns about it', async ({ page, context }) => {
+  const user = await createUser('Lena');
+  await signInAs(page, user.email, user.password);
+  await visitUntilControlled(page, '/');
+  await context.setOffline(true);
+  await addBattery(page, 1, { online: false });
+  await page.goto('/sync');
+  await expect(pendingWrite(page)).toHaveAttribute('data-state', 'pending');
+  // The entry is stored after the row, in another database: a page closed in between keeps the
+  // row and loses the entry.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('garage-sync');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('pending', 'readwrite');
+      tx.objectStore('pending').clear();
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  });
+  await page.reload();
+  await expect(pendingWrite(page)).toHaveAttribute('data-state', 'pending');
+  await page.getByTestId('navbar').getByRole('button', { name: 'Lena' }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('dialog', { name: 'Changes not synced' })).toContainText('You have 1 change that has not been synced.');
+  await page.keyboard.press('Escape');
+
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Everything is synced' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => serverCart(user.id)).toEqual([{ product_id: BATTERY.id, quantity: 1, _deleted: false }]);
+});
+
 test('sign-out with a pending write warns first; afterwards the device holds nothing of the user', async ({ page, context }) => {
   const user = await createUser('Sid');
   await signInAs(page, user.email, user.password);
