@@ -37,12 +37,4 @@ create index if not exists oauth_clients_deleted_at_idx on auth.oauth_clients (d
 
 -- Auth tables belong to the auth server alone (as 53_auth_local.sql): no API role reads secret
 -- hashes.
-do $$
-declare r text;
-begin
-  foreach r in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = r) then
-      execute format('revoke all on auth.oauth_clients from %I', r);
-    end if;
-  end loop;
-end $$;
+select _local.revoke_from_api_roles('auth.oauth_clients');

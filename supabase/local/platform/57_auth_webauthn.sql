@@ -52,12 +52,4 @@ comment on column auth.mfa_factors.last_webauthn_challenge_data is
 
 -- Auth tables belong to the auth server alone (as 53_auth_local.sql): no API role reads public
 -- keys or pending challenges.
-do $$
-declare r text;
-begin
-  foreach r in array array['anon', 'authenticated'] loop
-    if exists (select 1 from pg_roles where rolname = r) then
-      execute format('revoke all on auth.webauthn_credentials, auth.webauthn_challenges from %I', r);
-    end if;
-  end loop;
-end $$;
+select _local.revoke_from_api_roles('auth.webauthn_credentials, auth.webauthn_challenges');

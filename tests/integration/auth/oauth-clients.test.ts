@@ -69,10 +69,12 @@ describeEngines('auth: admin OAuth clients', (engine) => {
     expect((await admin().listClients()).data.clients.map((x) => x.client_id)).not.toContain(id);
   });
 
-  // The auth server's tables are its own: no API role reads secret hashes or passkeys, even from SQL.
-  it('keeps the client and passkey tables from the API roles', async () => {
+  // The auth server's tables are its own: no API role reads sessions, tokens, factors, secret
+  // hashes or passkeys, even from SQL (each platform file revokes its own).
+  it('keeps the auth server tables from the API roles', async () => {
+    const tables = ['auth.sessions', 'auth.refresh_tokens', 'auth.mfa_factors', 'auth.mfa_challenges', 'auth.mfa_amr_claims', 'auth.audit_log_entries', 'auth.oauth_clients', 'auth.webauthn_credentials', 'auth.webauthn_challenges'];
     for (const role of ['anon', 'authenticated']) {
-      for (const table of ['auth.oauth_clients', 'auth.webauthn_credentials', 'auth.webauthn_challenges']) {
+      for (const table of tables) {
         const read = t.db.transaction(async (tx) => {
           await tx.query(`set local role ${role}`);
           await tx.query(`select 1 from ${table} limit 1`);
