@@ -91,6 +91,12 @@ describeEngines('auth: bad input, admin endpoints and rate limits', (engine) => 
     expect((page1.data as { total?: number }).total).toBeGreaterThanOrEqual(2);
     // supabase-js reads the pages from the link header (the page number first, as GoTrue writes it).
     expect(page1.data).toMatchObject({ nextPage: 2, lastPage: (page1.data as { total: number }).total });
+    // GoTrue builds the links from the request's own query, keys sorted, the page replaced.
+    const total = (page1.data as { total: number }).total;
+    const raw = await fetch(`${t.url}/auth/v1/admin/users?per_page=1&x=a+b`, { headers: { apikey: t.serviceRoleKey, authorization: `Bearer ${t.serviceRoleKey}` } });
+    expect([raw.status, raw.headers.get('x-total-count'), raw.headers.get('link')]).toEqual([
+      200, String(total), `</admin/users?page=2&per_page=1&x=a+b>; rel="next", </admin/users?page=${total}&per_page=1&x=a+b>; rel="last"`,
+    ]);
     expect((await admin.getUserById(created.data.user!.id)).data.user?.email).toBe(email);
     expect((await admin.listUsers({ page: -1, perPage: 10 })).error).toMatchObject({
       status: 400, code: 'validation_failed', message: 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax' });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { audit } from '../audit.ts';
 import { requestMeta, requireAdmin, sessionsEnded, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson } from '../http.ts';
+import { paginate, paginationHeaders } from '../pagination.ts';
 import { checkPassword, hashPassword } from '../passwords.ts';
 import { factorsJson, findUserByEmail, findUserById, storePassword, userJson, USER_COLUMNS, type UserRow } from '../users.ts';
 import { isUuid, optionalObject, validEmail } from '../validate.ts';
@@ -32,20 +33,11 @@ export async function createUser(ctx: AuthCtx, req: IncomingMessage, res: Server
   sendJson(res, 200, json);
 }
 
-/** GoTrue's paginate: an unsigned decimal, or 400 naming Go's parse error. */
-export function pageParam(q: URLSearchParams, name: string, fallback: number): number {
-  const v = q.get(name);
-  if (v === null || v === '') return fallback;
-  if (!/^\d{1,19}$/.test(v)) throw new AuthError(400, 'validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing "${v}": invalid syntax`);
-  return Number(v);
-}
-
 /** GET /admin/users?page=&per_page= → { users, aud } with GoTrue's x-total-count and link headers. */
 export async function listUsers(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
   await requireAdmin(ctx, req);
-  const q = new URL(req.url ?? '/', 'http://local').searchParams;
-  const page = Math.max(1, Math.min(1_000_000, pageParam(q, 'page', 1)));
-  const perPage = Math.max(1, Math.min(1000, pageParam(q, 'per_page', 50)));
+  const paging = paginate(req.url);
+  const { page, perPage } = paging;
   const total = await ctx.db.query<{ n: string | number }>(`select count(*) as n from auth.users where deleted_at is null`);
   const rows = await ctx.db.query<UserRow>(
     `select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2`,
@@ -54,11 +46,7 @@ export async function listUsers(ctx: AuthCtx, req: IncomingMessage, res: ServerR
   const users = [];
   for (const u of rows.rows) users.push(await userJson(ctx.db, u));
   const count = Number(total.rows[0]?.n ?? 0);
-  const last = Math.max(1, Math.ceil(count / perPage));
-  // The page first, as GoTrue writes it: supabase-js reads each link's first number as its page.
-  const link = (p: number) => `</admin/users?page=${p}&per_page=${perPage}>`;
-  const links = [page < last ? `${link(page + 1)}; rel="next"` : '', `${link(last)}; rel="last"`].filter(Boolean);
-  sendJson(res, 200, { users, aud: 'authenticated' }, { 'x-total-count': String(count), link: links.join(', ') });
+  sendJson(res, 200, { users, aud: 'authenticated' }, paginationHeaders('/admin/users', paging, count));
 }
 
 export async function getUserById(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse, id: string | undefined): Promise<void> {

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requireAdmin, type AuthCtx } from '../context.ts';
 import { AuthError, readJson, sendJson, validationFailed } from '../http.ts';
-import { pageParam } from './admin.ts';
+import { paginate, paginationHeaders } from '../pagination.ts';
 
 /**
  * GoTrue's admin OAuth 2.1 server client management (supabase/auth internal/api/oauthserver):
@@ -319,34 +319,21 @@ async function create(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): 
   sendJson(res, 201, clientJson(r.rows[0]!, secret?.secret));
 }
 
-/** Go's url.Values.Encode: keys sorted, QueryEscape'd values. */
-function goQuery(q: URLSearchParams): string {
-  const esc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
-  return [...new Set(q.keys())].sort().flatMap((k) => q.getAll(k).map((v) => `${esc(k)}=${esc(v)}`)).join('&');
-}
-
 /**
  * GET /admin/oauth/clients?page=&per_page=: live clients, newest first, as { clients, aud }, paged
  * as GoTrue pages /admin/users (x-total-count, and a link header built from the request's query
  * with page replaced).
  */
 async function list(ctx: AuthCtx, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const q = new URL(req.url ?? '/', 'http://local').searchParams;
-  const page = Math.max(1, Math.min(1_000_000, pageParam(q, 'page', 1)));
-  const perPage = Math.max(1, Math.min(1000, pageParam(q, 'per_page', 50)));
+  const paging = paginate(req.url);
+  const { page, perPage } = paging;
   const total = await ctx.db.query<{ n: string | number }>(`select count(*) as n from auth.oauth_clients where deleted_at is null`);
   const rows = await ctx.db.query<ClientRow>(
     `select ${COLUMNS} from auth.oauth_clients where deleted_at is null order by created_at desc, id desc limit $1 offset $2`,
     [perPage, (page - 1) * perPage],
   );
   const count = Number(total.rows[0]?.n ?? 0);
-  const pages = Math.ceil(count / perPage);
-  const link = (n: number) => {
-    q.set('page', String(n));
-    return `</admin/oauth/clients?${goQuery(q)}>`;
-  };
-  const header = (pages > page ? `${link(page + 1)}; rel="next", ` : '') + `${link(pages)}; rel="last"`;
-  sendJson(res, 200, { clients: rows.rows.map((row) => clientJson(row)), aud: 'authenticated' }, { 'x-total-count': String(count), link: header });
+  sendJson(res, 200, { clients: rows.rows.map((row) => clientJson(row)), aud: 'authenticated' }, paginationHeaders('/admin/oauth/clients', paging, count));
 }
 
 /** GET /admin/oauth/clients/{client_id}: never the secret. */
