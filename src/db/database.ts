@@ -17,6 +17,7 @@ import {
   type SupportMessage,
   type SupportTicket,
 } from './collections/index.ts';
+import { withDerivedReplicationRecords } from './derived-records.ts';
 import { keySweep } from './key-sweep.ts';
 import { withLocalReplicationRecords } from './local-records.ts';
 import { withOrderedCheckpoints } from './ordered-checkpoints.ts';
@@ -64,7 +65,7 @@ export function dexieStorage(settings: Parameters<typeof getRxStorageDexie>[0] =
 }
 
 export async function createAppDatabase(options: DatabaseOptions): Promise<AppDatabase> {
-  const storage = await developmentStorage(withOrderedCheckpoints(withLocalReplicationRecords(options.storage ?? dexieStorage())));
+  const storage = await developmentStorage(withOrderedCheckpoints(withDerivedReplicationRecords(withLocalReplicationRecords(options.storage ?? dexieStorage()))));
   const db: AppDatabase = await createRxDatabase<Partial<AppCollections>>({
     name: options.name,
     storage,

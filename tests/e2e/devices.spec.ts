@@ -179,3 +179,37 @@ test('offline, a new device is added at once and marked Pending; it is delivered
     { name: 'Basement Battery', device_type: 'backup_battery', location: null, serial_number: null, status: 'offline', firmware_version: null, last_seen: null, _deleted: false },
   ]);
 });
+
+test("renamed offline in a second tab, a device from the first sync keeps the unit's status change: both reach the server, no change is replaced", async ({ page, context }) => {
+  const user = await signedIn(page, 'Rue');
+  const [row] = (await rest('POST', '/rest/v1/devices', user.token, { name: 'Barn Door', device_type: 'indoor_unit', location: 'Barn' })) as Row[];
+  // The first sync pulls the device: the replication's record of it is read off the stored row
+  // (src/db/derived-records.ts), and the second tab's edit must keep that version for the push.
+  await page.goto('/dashboard/devices');
+  await expect(card(page, 'Barn Door').getByTestId('device-status')).toHaveText('Offline', { timeout: 15_000 });
+  const second = await context.newPage();
+  await second.goto('/dashboard/devices');
+  await expect(card(second, 'Barn Door')).toBeVisible();
+
+  await context.setOffline(true);
+  await card(second, 'Barn Door').getByRole('button', { name: 'Settings for Barn Door' }).click();
+  const settings = second.getByRole('dialog', { name: 'Settings for Barn Door' });
+  await settings.getByRole('textbox', { name: 'Device Name' }).fill('Stable Door');
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(card(second, 'Stable Door').getByTestId('device-write-state')).toHaveText('Pending');
+  // Meanwhile the unit reports in (the server writes its status).
+  await rest('PATCH', `/rest/v1/devices?id=eq.${row!.id as string}`, SERVICE_KEY, { status: 'online', last_seen: new Date().toISOString() });
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await serverDevices(user.id, user.token)).map((each) => [each.name, each.status]), { timeout: 20_000 })
+    .toEqual([['Stable Door', 'online']]);
+  for (const tab of [page, second]) {
+    await expect(card(tab, 'Stable Door').getByTestId('device-status')).toHaveText('Online', { timeout: 15_000 });
+    await expect(card(tab, 'Stable Door').getByTestId('device-write-state')).toHaveCount(0);
+    await expect(tab.getByTestId('sync-announcer')).toHaveText('Sync status: Up to date');
+  }
+  await page.goto('/sync');
+  await expect(page.getByText('Everything is synced')).toBeVisible();
+  await expect(page.getByTestId('sync-conflict')).toHaveCount(0);
+});

@@ -107,7 +107,9 @@ describeEngines('data layer replication', (engine) => {
     const a = await device(CUSTOMER, ['kb_articles']);
     const articles = await a.data.db.kb_articles!.count().exec();
     expect(articles).toBeGreaterThan(0);
-    expect(await forgetReplicationRecords(a, 'kb_articles')).toBeGreaterThan(articles);
+    // The rows' records are read off the rows themselves (derived-records.ts): what is stored of
+    // them (a record of any row a pull updated, the push checkpoint) is what gets lost here.
+    expect(await forgetReplicationRecords(a, 'kb_articles')).toBeGreaterThan(0);
     await a.reload();
     await a.data.syncNow();
     // Customers may not insert articles: the push of each row, refused, must settle as a
@@ -434,6 +436,37 @@ describeEngines('data layer replication', (engine) => {
   });
 
   describe('conflicts', () => {
+    it("rows pulled in the first sync keep no stored record, yet edits push against the server's version: two edits, a reload, a server change", async () => {
+      const a = await device(CUSTOMER);
+      const stored = async () => {
+        const meta = a.data.replications.get('devices')!.metaInstance!;
+        return (await meta.query(prepareQuery(meta.schema, normalizeMangoQuery(meta.schema, {})))).documents.filter((row) => row.isCheckpoint === '0');
+      };
+      expect(await stored()).toEqual([]);
+      const [target] = await a.data.db.devices!.find().exec();
+      const local = () => a.data.db.devices!.findOne(target!.id).exec().then((d) => d!);
+      a.online = false;
+      // The second edit's `previous` comes from RxDB's document cache, the third from storage.
+      await (await local()).incrementalPatch({ name: 'Mine' });
+      await (await local()).incrementalPatch({ location: 'Left bay' });
+      await a.reload();
+      await (await local()).incrementalPatch({ name: 'Mine, after a reload' });
+      await suite.t.db.exec(`update public.devices set status = 'maintenance' where id = '${target!.id}'`);
+      a.online = true;
+      await a.data.syncNow();
+      // Pushed as an update of the row as pulled: the server's own change is kept beside it, and
+      // nothing is a conflict (without that base the push meets the server's row as a rival).
+      await waitUntil('merged on server', async () => {
+        const row = (await suite.t.db.query<Record<string, string>>(`select name, location, status from public.devices where id = '${target!.id}'`)).rows[0];
+        return row?.name === 'Mine, after a reload' && row.location === 'Left bay' && row.status === 'maintenance';
+      });
+      await waitUntil('settled', async () => (await a.sync.pending.count()) === 0);
+      expect(await a.sync.conflicts.toArray()).toEqual([]);
+      await waitUntil('server change stored here', async () => (await local()).status === 'maintenance');
+      // The push stored its record, as RxDB does.
+      expect((await stored()).map((row) => row.itemId)).toEqual([target!.id]);
+    });
+
     it('keeps fields only this device changed and reports the one the server changed too', async () => {
       const a = await device(CUSTOMER);
       const [target] = await a.data.db.devices!.find().exec();
