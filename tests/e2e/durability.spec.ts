@@ -239,7 +239,11 @@ async function run(tabs: Tab[], step: number, command: Command): Promise<{ write
           after = cart[product];
           return after !== before;
         })
-        .toBe(true);
+        .toBe(true)
+        .catch(async (error: Error) => {
+          // Seen once in CI (seed 2062452348, history 6): the click changed nothing for 15 s.
+          throw new Error(`${error.message}\nthe page instead: ${await pageState(tab.page)}`);
+        });
       return { writes: [{ step, tab: t, product, added: 1, ...(after === undefined ? {} : { quantity: after }) }], note: `${at} increase ${product}: ${before} → ${after}` };
     }
   }

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 const events = new WeakMap<Page, string[]>();
 const KEPT = 20;
 
-/** Starts noting the page's console errors, uncaught errors, navigations and failed requests. */
+/** Starts noting the page's console errors and warnings, uncaught errors, navigations and failed requests. */
 export function watchPage(page: Page): Page {
   if (events.has(page)) return page;
   const log: string[] = [];
@@ -16,7 +16,7 @@ export function watchPage(page: Page): Page {
     if (log.length > KEPT) log.shift();
   };
   page.on('console', (message) => {
-    if (message.type() === 'error') note(`console: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => note(`uncaught: ${error.message}`));
   page.on('framenavigated', (frame) => {

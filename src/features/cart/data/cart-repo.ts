@@ -2,7 +2,7 @@ import { cartItemId } from '@/db/collections/cart-items.ts';
 import type { CartItemDoc } from '@/db/collections/index.ts';
 import type { CartItem, CartProductInput } from '../index.ts';
 import { lineIdOf, normaliseAddQuantity, normaliseSetQuantity } from '../rules.ts';
-import { capQuantity, isConflict, newLineDoc, orderLines, toCartItem, type CartTarget } from './cart-doc.ts';
+import { capQuantity, GUEST_USER_ID, isConflict, newLineDoc, orderLines, toCartItem, type CartTarget } from './cart-doc.ts';
 
 // Every change of a line is an RxDB incrementalModify: it re-reads the document and re-runs the
 // change when another write (this tab, another tab, the replication) got there first, so two
@@ -93,6 +93,8 @@ export async function setCartItemQuantity(target: CartTarget, id: string, quanti
 export async function changeCartItemQuantity(target: CartTarget, id: string, delta: number): Promise<void> {
   if (!Number.isInteger(delta) || delta === 0) return;
   const existing = await findLine(target, id);
+  // Removed elsewhere a moment ago, or (never seen) asked of another cart than the one shown.
+  if (!existing) console.warn(`Cart: no line ${id} to change in the ${target.userId === GUEST_USER_ID ? 'guest' : 'user'} cart.`);
   await existing?.incrementalModify((doc) => ({ ...doc, quantity: Math.max(1, capQuantity(doc.quantity + delta)), updated_at: new Date().toISOString() }));
 }
 
