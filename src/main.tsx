@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 // After Mantine's styles: its rules of equal specificity give way to ours.
 import './app/global.css';
+import { importAgain } from './lib/import-again.ts';
 
 // The entry only sequences the start-up: React DOM, then the app, each module group evaluated in a
 // task of its own, so no single long task blocks input while a prerendered page is on screen (the
@@ -24,23 +25,12 @@ const reloadedOnce = (set?: boolean): boolean => {
   }
 };
 
-async function load<T>(importer: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await importer();
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-    }
-  }
-}
-
 async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
-  const reactDom = await load(() => import('react-dom/client'));
+  const reactDom = await importAgain(() => import('react-dom/client'));
   await nextTask();
-  const { mountApp } = await load(() => import('./app/mount.tsx'));
+  const { mountApp } = await importAgain(() => import('./app/mount.tsx'));
   await nextTask();
   reloadedOnce(false);
   await mountApp(root, reactDom);

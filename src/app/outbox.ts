@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { onEnqueued, syncDataStored } from '@/db/sync/stored.ts';
+import { importAgain } from '@/lib/import-again.ts';
 import { authStore, type AuthState } from '@/features/auth';
 
 // Only a fully signed-in session sends a user's queued calls (not one still owing its second factor).
@@ -17,23 +18,30 @@ export function useOutboxDelivery(ready: boolean): void {
   useEffect(() => {
     if (!ready) return;
     let cancelled = false;
-    let started = false;
+    let loading = false;
     let stopOutbox = () => {};
     const start = () => {
-      if (started || cancelled) return;
-      started = true;
-      stopWaiting();
-      void import('@/db/outbox/index.ts').then(({ startOutbox, deliverOutbox }) => {
-        if (cancelled) return;
-        const stop = startOutbox({ getUserId: () => signedInUser(authStore.getState()) });
-        const unsubscribe = authStore.subscribe((state, previous) => {
-          if (signedInUser(state) !== signedInUser(previous)) void deliverOutbox();
-        });
-        stopOutbox = () => {
-          unsubscribe();
-          stop();
-        };
-      });
+      if (loading || cancelled) return;
+      loading = true;
+      void importAgain(() => import('@/db/outbox/index.ts')).then(
+        ({ startOutbox, deliverOutbox }) => {
+          if (cancelled) return;
+          stopWaiting();
+          const stop = startOutbox({ getUserId: () => signedInUser(authStore.getState()) });
+          const unsubscribe = authStore.subscribe((state, previous) => {
+            if (signedInUser(state) !== signedInUser(previous)) void deliverOutbox();
+          });
+          stopOutbox = () => {
+            unsubscribe();
+            stop();
+          };
+        },
+        (error: unknown) => {
+          // Still waiting: the next queued call, `online` or focus loads it again.
+          console.error('The outbox could not be loaded.', error);
+          loading = false;
+        },
+      );
     };
     const check = () =>
       void syncDataStored().then((stored) => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { DEFAULT_JWT_SECRET, demoKey } from '../../supabase/local/keys.ts';
 import { cartItemId } from '../../src/db/collections/cart-items.ts';
 import { createUser, signInAs } from './support/auth.ts';
+import { hydrated } from './support/hydration.ts';
 import { appOrigin } from './support/paths.ts';
 import { visitUntilControlled } from './support/service-worker.ts';
 import { notePage, pageState, watchPage } from './support/page-state.ts';
@@ -107,14 +108,8 @@ function shownCart(page: Page): Promise<Cart | null> {
 async function openCart(page: Page): Promise<Cart> {
   if (!page.url().endsWith('/cart')) await page.goto('/cart');
   let cart: Cart | null = null;
-  // Its own wait, longer than expect's default: a poll around this one cannot extend it. A cart
-  // that never shows says what the page showed instead.
-  await expect
-    .poll(async () => (cart = await shownCart(page)) !== null, { timeout: 30_000 })
-    .toBe(true)
-    .catch(async (error: Error) => {
-      throw new Error(`${error.message}\nthe page instead: ${await pageState(page)}`);
-    });
+  // Its own wait, longer than expect's default: a poll around this one cannot extend it.
+  await expect.poll(async () => (cart = await shownCart(page)) !== null, { timeout: 30_000 }).toBe(true);
   return cart ?? {};
 }
 
@@ -190,7 +185,7 @@ async function run(tabs: Tab[], step: number, command: Command): Promise<{ write
       await tab.page.goto(`/products/${command.product}`);
       // The page is prerendered: its form takes input once React has hydrated it.
       const addButton = tab.page.getByRole('button', { name: 'Add to Cart', exact: true }).first();
-      await expect.poll(() => addButton.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+      await hydrated(addButton);
       const quantity = tab.page.getByLabel('Quantity', { exact: true });
       await quantity.fill(String(command.quantity));
       await expect(quantity).toHaveValue(String(command.quantity));
@@ -239,11 +234,7 @@ async function run(tabs: Tab[], step: number, command: Command): Promise<{ write
           after = cart[product];
           return after !== before;
         })
-        .toBe(true)
-        .catch(async (error: Error) => {
-          // Seen once in CI (seed 2062452348, history 6): the click changed nothing for 15 s.
-          throw new Error(`${error.message}\nthe page instead: ${await pageState(tab.page)}`);
-        });
+        .toBe(true);
       return { writes: [{ step, tab: t, product, added: 1, ...(after === undefined ? {} : { quantity: after }) }], note: `${at} increase ${product}: ${before} → ${after}` };
     }
   }
@@ -326,8 +317,13 @@ test.describe('durability in Chromium', () => {
         for (let t = 0; t < history.tabs; t++) tabs.push(await device(browser, t, user));
         mark(`${history.tabs} tabs signed in`);
         for (const [step, command] of history.commands.entries()) {
-          const result = await run(tabs, step, command).catch((error: Error) => {
-            throw new Error(explain(`step ${step} (${JSON.stringify(command)}) failed: ${error.message}`));
+          const result = await run(tabs, step, command).catch(async (error: Error) => {
+            // What the step's tab shows and its last events (navigations, failed requests, console
+            // warnings): a step failed in CI once with an Increase that changed nothing for 15 s
+            // (seed 2062452348, history 6) and once with the page reloading under an add.
+            const t = 'tab' in command ? command.tab % tabs.length : undefined;
+            const state = t === undefined ? '' : `\ntab ${t} now: ${await pageState(tabs[t]!.page)}`;
+            throw new Error(explain(`step ${step} (${JSON.stringify(command)}) failed: ${error.message}${state}`));
           });
           writes.push(...result.writes);
           mark(`${step}: ${result.note}`);

@@ -3,10 +3,11 @@ import { readSupabaseEnv } from '@/lib/env.ts';
 import { withDeadline } from '@/lib/deadline.ts';
 import { loadSupabase, type SupabaseClient } from '@/lib/load-supabase.ts';
 import type { UserData } from '@/db/session.ts';
+import { importAgain } from '@/lib/import-again.ts';
 
 // RxDB, Dexie and the replication load here, by import(), for a signed-in user only: never with
 // a page's start-up code.
-const dataLayer = () => import('@/db/session.ts');
+const dataLayer = () => importAgain(() => import('@/db/session.ts'));
 
 /**
  * The session's access token for a data-layer request, or null when there is none to send now.

@@ -3,6 +3,7 @@ import { forgetKeptTickets } from '@/db/replication/kept-tickets.ts';
 import { forgetSyncedOnce } from '@/db/sync/synced-once.ts';
 import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
 import type { AppRouter } from '../router.ts';
+import { importAgain } from '@/lib/import-again.ts';
 
 type Running = ReturnType<typeof import('./data-layer.ts').runDataLayer>;
 
@@ -19,11 +20,11 @@ export function startDataLayer(router: AppRouter): void {
     if (!state.user || running) return;
     seenUser = state.user.id;
     if (state.status === 'signed-in') userDataStore.setState({ ...IDLE_USER_DATA, userId: seenUser, status: 'opening' });
-    running = import('./data-layer.ts').then(({ runDataLayer }) => {
+    running = importAgain(() => import('./data-layer.ts')).then(({ runDataLayer }) => {
       stop();
       return runDataLayer(router, seenUser);
     });
-    // A chunk that cannot load (offline, never cached) leaves the screens without their data,
+    // A chunk that still cannot load (offline, never cached) leaves the screens without their data,
     // never the page broken; the next page load tries again.
     running.catch((error: unknown) => {
       console.error('Loading the data layer failed', error);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useAuth } from '@/features/auth';
 import { useOnlineStatus } from '@/lib/online-status.ts';
+import { importAgain } from '@/lib/import-again.ts';
 
 export const OFFLINE_MESSAGE = 'You are offline — showing saved content';
 /** Offline, a signed-in user keeps their session on the device (whatever its token's age). */
@@ -32,7 +33,7 @@ const underBarStyle = { paddingTop: 'calc(var(--gg-navbar-height, 64px) + 12px)'
 // The sync center's part of the badge (pending changes) reads the sync database: it loads only for
 // signed-in users, never with a public page's first paint, and as soon as they are signed in, so
 // it is there when the connection drops. A chunk that cannot load costs the note, not the page.
-const loadPendingNote = () => import('@/app/shell/sync/OfflinePendingNote.tsx');
+const loadPendingNote = () => importAgain(() => import('@/app/shell/sync/OfflinePendingNote.tsx'));
 const OfflinePendingNote = lazy(() => loadPendingNote().catch(() => ({ default: () => null })));
 
 /**

@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import { useOutboxDelivery } from '../outbox.ts';
+import { importAgain } from '@/lib/import-again.ts';
 
 // The service worker registration and the update prompt (with workbox-window) load only after the
 // first route has painted and the main thread is idle: they never compete with the first paint,
 // and the worker's precaching never competes with the page's own requests.
-const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx').then((m) => ({ default: m.UpdatePrompt })));
+const UpdatePrompt = lazy(() => importAgain(() => import('./UpdatePrompt.tsx')).then((m) => ({ default: m.UpdatePrompt })));
 
 /** Mounted once by the root layout: the "new version" prompt (the layouts place the offline badge). */
 export function PwaStatus() {

@@ -8,12 +8,13 @@ import { ScrollToTop } from './ScrollToTop.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { isChromeHidden, isHomePath } from './layoutRules.ts';
 import classes from './RootLayout.module.css';
+import { importAgain } from '@/lib/import-again.ts';
 
 export const MAIN_ID = 'main-content';
 
 // Below the fold on every page: loaded after first paint (it carries the newsletter form code).
 // It is appended after the page, so its arrival moves nothing already on screen.
-const Footer = lazy(() => import('./footer/Footer.tsx').then((module) => ({ default: module.Footer })));
+const Footer = lazy(() => importAgain(() => import('./footer/Footer.tsx')).then((module) => ({ default: module.Footer })));
 
 /**
  * Store layout: navbar, page, footer. The dashboard, admin and support-dashboard areas bring their

@@ -6,14 +6,25 @@ import { AUTH_STORAGE_KEY } from '@/lib/env.ts';
 import type { Session } from './data/session.ts';
 import { clearEndedSession, forgetStoredSession, mayHaveSession, noteSessionRefused, readEndedSession, type EndedSession } from './device-session.ts';
 import type { Profile } from './schemas.ts';
+import { importAgain } from '@/lib/import-again.ts';
 
 // The data modules (and their schemas) load with the first session work, not with the page: an
 // anonymous visit of a public page only needs the store's initial state and mayHaveSession().
 type DataModules = typeof import('./data/profiles.ts') & typeof import('./data/mfa.ts') & typeof import('./data/session.ts') & typeof import('./data/stored-session.ts');
 let dataModules: Promise<DataModules> | undefined;
+// A load that fails after its retries is not kept: the next session call tries again.
 const data = () =>
-  (dataModules ??= Promise.all([import('./data/profiles.ts'), import('./data/mfa.ts'), import('./data/session.ts'), import('./data/stored-session.ts')]).then(
+  (dataModules ??= Promise.all([
+    importAgain(() => import('./data/profiles.ts')),
+    importAgain(() => import('./data/mfa.ts')),
+    importAgain(() => import('./data/session.ts')),
+    importAgain(() => import('./data/stored-session.ts')),
+  ]).then(
     ([profiles, mfa, session, stored]) => ({ ...profiles, ...mfa, ...session, ...stored }),
+    (error: unknown) => {
+      dataModules = undefined;
+      throw error;
+    },
   ));
 
 /**

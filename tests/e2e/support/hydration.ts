@@ -11,5 +11,16 @@ export function isHydrated(page: Page, selector: string): Promise<boolean> {
  * (a busy machine once let the shell spec open the menu before the page had hydrated).
  */
 export async function hydrated(locator: Locator): Promise<void> {
-  await expect.poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+  await expect
+    .poll(() =>
+      locator
+        .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
+        // The page replacing itself: the app reloads once when its entry or a chunk could not be
+        // fetched (index.html, RouteError). Not hydrated yet; the poll waits for the new page.
+        .catch((error: Error) => {
+          if (/Execution context was destroyed|navigat/i.test(error.message)) return false;
+          throw error;
+        }),
+    )
+    .toBe(true);
 }

@@ -28,7 +28,8 @@ it('keeps the page when the toast container cannot load', async () => {
   act(() => {
     notifications.show({ message: 'Added to cart offline' });
   });
-  await waitFor(() => expect(error).toHaveBeenCalledWith('The toast container could not be loaded.', expect.anything()));
+  // After its two retries (300 and 600 ms apart).
+  await waitFor(() => expect(error).toHaveBeenCalledWith('The toast container could not be loaded.', expect.anything()), { timeout: 3000 });
   expect(screen.getByText('Page content')).toBeTruthy();
   expect(screen.queryByText('Error screen')).toBeNull();
 });

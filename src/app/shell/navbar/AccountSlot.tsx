@@ -7,11 +7,13 @@ import { useDisclosureMenu } from './useDisclosureMenu.ts';
 import { requestSignOut } from '../sync/sign-out-guard.ts';
 import { SignOutGuardHost } from '../sync/SignOutGuardHost.tsx';
 import type { SyncIndicatorProps } from '../sync/SyncIndicator.tsx';
+import { importAgain } from '@/lib/import-again.ts';
 
 // The sync indicator reads the sync database (Dexie): loaded for signed-in users only, so public
-// pages never download it. A chunk that cannot load (offline, never cached) costs the indicator.
-const SyncIndicator = lazy<ComponentType<SyncIndicatorProps>>(() => import('../sync/SyncIndicator.tsx').catch(() => ({ default: () => null })));
-const SyncCenterRow = lazy<ComponentType<SyncCenterRowProps>>(() => import('../sync/SyncCenterRow.tsx').catch(() => ({ default: SyncCenterLink })));
+// pages never download it. A chunk that still cannot load after its retries (offline, never
+// cached) costs the indicator.
+const SyncIndicator = lazy<ComponentType<SyncIndicatorProps>>(() => importAgain(() => import('../sync/SyncIndicator.tsx')).catch(() => ({ default: () => null })));
+const SyncCenterRow = lazy<ComponentType<SyncCenterRowProps>>(() => importAgain(() => import('../sync/SyncCenterRow.tsx')).catch(() => ({ default: SyncCenterLink })));
 
 interface SyncCenterRowProps {
   className?: string;

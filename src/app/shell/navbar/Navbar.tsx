@@ -9,9 +9,10 @@ import { NavTargetLink } from './NavTargetLink.tsx';
 import { NAV_ENTRIES, isNavGroup } from './navItems.ts';
 import { useNavbarAppearance } from './useNavbarAppearance.ts';
 import classes from './Navbar.module.css';
+import { importAgain } from '@/lib/import-again.ts';
 
 // The drawer (Mantine Modal internals) loads on first open, keeping it out of the first paint.
-const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
+const MobileMenu = lazy(() => importAgain(() => import('./MobileMenu.tsx')));
 
 export function Navbar({ isHome }: { isHome: boolean }) {
   const appearance = useNavbarAppearance(isHome);

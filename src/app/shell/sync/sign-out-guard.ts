@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { authStore } from '@/features/auth';
+import { importAgain } from '@/lib/import-again.ts';
 
 /** A sign-out held back until the user answers the "not synced" dialog. */
 export interface HeldSignOut {
@@ -12,8 +13,8 @@ export interface HeldSignOut {
 export const signOutGuard = createStore<{ held: HeldSignOut | null }>()(() => ({ held: null }));
 
 // Both load Dexie and the sync center's code: fetched on the first click, never with a page.
-const loadCount = () => import('@/features/sync-center/live.ts').then((module) => module.countUnsynced);
-export const loadSignOutDialog = () => import('./SignOutDialog.tsx');
+const loadCount = () => importAgain(() => import('@/features/sync-center/live.ts')).then((module) => module.countUnsynced);
+export const loadSignOutDialog = () => importAgain(() => import('./SignOutDialog.tsx'));
 
 let checking = false;
 

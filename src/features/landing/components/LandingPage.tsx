@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Hero } from './Hero.tsx';
+import { importAgain } from '@/lib/import-again.ts';
 
-const BelowFold = lazy(() => import('./BelowFold.tsx'));
+const BelowFold = lazy(() => importAgain(() => import('./BelowFold.tsx')));
 
 /** Spec §2 landing page, top to bottom: hero (with highlights), then the lazily loaded rest. */
 export function LandingPage() {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { importAgain } from '@/lib/import-again.ts';
 import { NewsletterSchema, NAME_MAX } from '../schemas.ts';
 
 /** Where a subscription came from: the footer box or the landing page's Notify Me form. */
@@ -35,7 +36,7 @@ export async function subscribe(
     source: details.source ?? 'footer',
   };
   // Loaded on submit: the outbox and Dexie stay out of every page's start-up code.
-  const { enqueue, GUEST } = await import('@/db/outbox/index.ts');
+  const { enqueue, GUEST } = await importAgain(() => import('@/db/outbox/index.ts'));
   await enqueue(
     'newsletter',
     { email: subscription.email, name: subscription.name, source: subscription.source === 'notify-me' ? 'landing' : 'footer' },
