@@ -2,8 +2,8 @@ import { authStore, onSignOut, type AuthState } from '@/features/auth';
 import { forgetKeptTickets } from '@/db/replication/kept-tickets.ts';
 import { forgetSyncedOnce } from '@/db/sync/synced-once.ts';
 import { IDLE_USER_DATA, userDataStore } from '@/db/user-data-store.ts';
-import type { AppRouter } from '../router.ts';
 import { importAgain } from '@/lib/import-again.ts';
+import type { AppRouter } from '../router.ts';
 
 type Running = ReturnType<typeof import('./data-layer.ts').runDataLayer>;
 

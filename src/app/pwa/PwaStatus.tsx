@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { importAgain } from '@/lib/import-again.ts';
 import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import { useOutboxDelivery } from '../outbox.ts';
-import { importAgain } from '@/lib/import-again.ts';
 
 // The service worker registration and the update prompt (with workbox-window) load only after the
 // first route has painted and the main thread is idle: they never compete with the first paint,

@@ -2,13 +2,13 @@ import { lazy, Suspense } from 'react';
 import { HeadContent, Outlet, useLocation } from '@tanstack/react-router';
 import { OfflineIndicator } from '@/app/pwa/OfflineIndicator.tsx';
 import { PwaStatus } from '@/app/pwa/PwaStatus.tsx';
+import { importAgain } from '@/lib/import-again.ts';
 import { Navbar } from './navbar/Navbar.tsx';
 import { NotificationsHost } from './NotificationsHost.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { isChromeHidden, isHomePath } from './layoutRules.ts';
 import classes from './RootLayout.module.css';
-import { importAgain } from '@/lib/import-again.ts';
 
 export const MAIN_ID = 'main-content';
 

@@ -3,10 +3,10 @@ import { useStore } from 'zustand';
 import { onRefreshRefused } from '@/lib/auth-fetch.ts';
 import { withDeadline } from '@/lib/deadline.ts';
 import { AUTH_STORAGE_KEY } from '@/lib/env.ts';
+import { importAgain } from '@/lib/import-again.ts';
 import type { Session } from './data/session.ts';
 import { clearEndedSession, forgetStoredSession, mayHaveSession, noteSessionRefused, readEndedSession, type EndedSession } from './device-session.ts';
 import type { Profile } from './schemas.ts';
-import { importAgain } from '@/lib/import-again.ts';
 
 // The data modules (and their schemas) load with the first session work, not with the page: an
 // anonymous visit of a public page only needs the store's initial state and mayHaveSession().

@@ -2,12 +2,12 @@ import { lazy, Suspense, useId, type ComponentType } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { IconChevronDown, IconLogout, IconUser, IconUserCircle } from '@tabler/icons-react';
 import { beginSignOut, displayName, useAuth, type Role } from '@/features/auth';
+import { importAgain } from '@/lib/import-again.ts';
 import classes from './Navbar.module.css';
 import { useDisclosureMenu } from './useDisclosureMenu.ts';
 import { requestSignOut } from '../sync/sign-out-guard.ts';
 import { SignOutGuardHost } from '../sync/SignOutGuardHost.tsx';
 import type { SyncIndicatorProps } from '../sync/SyncIndicator.tsx';
-import { importAgain } from '@/lib/import-again.ts';
 
 // The sync indicator reads the sync database (Dexie): loaded for signed-in users only, so public
 // pages never download it. A chunk that still cannot load after its retries (offline, never

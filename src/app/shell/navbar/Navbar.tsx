@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Burger, Button, Container } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
+import { importAgain } from '@/lib/import-again.ts';
 import { AccountSlot } from './AccountSlot.tsx';
 import { CartButton } from './CartButton.tsx';
 import { NavDropdown } from './NavDropdown.tsx';
@@ -9,7 +10,6 @@ import { NavTargetLink } from './NavTargetLink.tsx';
 import { NAV_ENTRIES, isNavGroup } from './navItems.ts';
 import { useNavbarAppearance } from './useNavbarAppearance.ts';
 import classes from './Navbar.module.css';
-import { importAgain } from '@/lib/import-again.ts';
 
 // The drawer (Mantine Modal internals) loads on first open, keeping it out of the first paint.
 const MobileMenu = lazy(() => importAgain(() => import('./MobileMenu.tsx')));

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Hero } from './Hero.tsx';
 import { importAgain } from '@/lib/import-again.ts';
+import { Hero } from './Hero.tsx';
 
 const BelowFold = lazy(() => importAgain(() => import('./BelowFold.tsx')));
 
